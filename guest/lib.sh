@@ -1,0 +1,84 @@
+# Common settings for the guest/ scripts.  Sourced, not run.
+# shellcheck shell=bash
+
+SIGIL_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+: "${SIGIL_CACHE:=${XDG_CACHE_HOME:-$HOME/.cache}/sigil}"
+: "${SIGIL_KERNEL_SOURCE:=/usr/src/linux-source-6.12.tar.xz}"
+SIGIL_LINUX=$SIGIL_CACHE/linux
+SIGIL_KBUILD=$SIGIL_CACHE/kbuild
+SIGIL_HEADERS=$SIGIL_CACHE/headers
+SIGIL_BUSYBOX=$SIGIL_CACHE/busybox-arm64/bin/busybox
+SIGIL_IMAGE=$SIGIL_KBUILD/arch/arm64/boot/Image
+SIGIL_PATCHES=$SIGIL_TOP/kernel-patches
+SIGIL_FRAGMENT=$SIGIL_TOP/guest/kernel.config
+SIGIL_KMAKE=(make -s -C "$SIGIL_LINUX" O="$SIGIL_KBUILD" ARCH=arm64
+	     CROSS_COMPILE=aarch64-linux-gnu-)
+export SIGIL_CACHE
+
+die() {
+	echo "${0##*/}: $*" >&2
+	exit 1
+}
+
+say() {
+	echo "${0##*/}: $*" >&2
+}
+
+kgit() {
+	git -C "$SIGIL_LINUX" -c user.name=Sigil -c user.email=sigil@localhost \
+		-c advice.detachedHead=false "$@"
+}
+
+# Lists the patch files of the series, in order, one per line.
+series_patches() {
+	local series=$SIGIL_PATCHES/series p
+	[ -f "$series" ] || die "$series is missing"
+	while read -r p; do
+		case $p in ''|'#'*) continue ;; esac
+		[ -f "$SIGIL_PATCHES/$p" ] ||
+			die "kernel-patches/series names $p, which does not exist"
+		echo "$SIGIL_PATCHES/$p"
+	done < "$series"
+}
+
+# Unpacks the Debian source tarball into a git repository, once.
+ensure_tree() {
+	[ -d "$SIGIL_LINUX/.git" ] && kgit rev-parse -q --verify upstream \
+		>/dev/null && return 0
+	mkdir -p "$SIGIL_CACHE"
+	exec 8>"$SIGIL_CACHE/.tree.lock"
+	flock 8
+	# Another process may have unpacked the tree while this one waited.
+	if [ -d "$SIGIL_LINUX/.git" ] && kgit rev-parse -q --verify upstream >/dev/null; then
+		exec 8>&-
+		return 0
+	fi
+	[ -f "$SIGIL_KERNEL_SOURCE" ] ||
+		die "$SIGIL_KERNEL_SOURCE not found (run guest/setup-host)"
+	say "unpacking $SIGIL_KERNEL_SOURCE into $SIGIL_LINUX"
+	rm -rf "$SIGIL_LINUX.tmp" "$SIGIL_LINUX"
+	mkdir -p "$SIGIL_LINUX.tmp"
+	xz -T0 -dc "$SIGIL_KERNEL_SOURCE" |
+		tar -x -C "$SIGIL_LINUX.tmp" --strip-components=1 ||
+		die "cannot unpack $SIGIL_KERNEL_SOURCE"
+	mv "$SIGIL_LINUX.tmp" "$SIGIL_LINUX"
+	# Debian's top-level .gitignore ignores every top-level entry; drop
+	# that block so that new files in the tree show up in git status.
+	sed -i '/^# Debian packaging/,$d' "$SIGIL_LINUX/.gitignore"
+	say "importing the tree into git (about a minute)"
+	kgit init -q -b sigil
+	kgit add -A
+	kgit commit -q -m "Linux $(make -s -C "$SIGIL_LINUX" kernelversion) from $(basename "$SIGIL_KERNEL_SOURCE")"
+	kgit tag upstream
+	exec 8>&-
+}
+
+# Prints a key for everything the kernel build depends on.
+kernel_key() {
+	{
+		echo "source $(stat -c '%s %Y' "$SIGIL_KERNEL_SOURCE")"
+		sha256sum "$SIGIL_FRAGMENT" "$SIGIL_TOP/guest/kernel-build" \
+			"$SIGIL_TOP/guest/lib.sh"
+		series_patches | xargs -r sha256sum
+	} | sed "s|$SIGIL_TOP/||" | sha256sum | cut -c1-16
+}

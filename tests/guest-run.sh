@@ -1,0 +1,51 @@
+#!/bin/bash
+# Ensure that guest/run passes a command's output and exit status through,
+# copies --add files in, keeps what the guest wrote to a --disk image, and
+# fails loudly, never silently, on a kernel panic or a hung guest.
+set -uo pipefail
+srcdir=${srcdir:-.}
+top=$(cd "$srcdir" && pwd)
+run=$top/guest/run
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+echo "1..7"
+n=0
+check() {	# check NAME EXPECTED SEEN
+	n=$((n + 1))
+	if [ "$2" = "$3" ]; then
+		echo "ok $n - $1"
+	else
+		echo "# expected: $2"
+		echo "# saw:      $3"
+		echo "not ok $n - $1"
+	fi
+}
+
+"$top/guest/kernel-build" >"$tmp/kbuild.log" 2>&1 ||
+	{ sed 's/^/# /' "$tmp/kbuild.log"; echo "Bail out! kernel build failed"; exit 1; }
+
+out=$("$run" -- sh -c 'echo "out: $1"; echo err >&2; exit 7' sh "it's quoted" 2>"$tmp/err")
+rc=$?
+check "a command's exit status comes back" 7 "$rc"
+check "a command's standard output streams back, arguments intact" "out: it's quoted" "$out"
+check "a command's standard error comes back on standard error" err "$(cat "$tmp/err")"
+
+echo "added file" >"$tmp/added.txt"
+out=$("$run" --add "$tmp/added.txt:/opt/x/added.txt" -- cat /opt/x/added.txt 2>&1)
+check "--add copies a host file to the guest path" "added file" "$out"
+
+mkfs.ext4 -q -F "$tmp/keep.img" 16M
+"$run" --disk "$tmp/keep.img" -- sh -c 'echo kept >/mnt/keep/f' >/dev/null 2>&1
+check "what the guest writes to a --disk image is in the image afterwards" \
+	kept "$(debugfs -R 'cat /f' "$tmp/keep.img" 2>/dev/null)"
+
+"$run" --timeout 120 -- sh -c 'echo c >/proc/sysrq-trigger; sleep 60' >"$tmp/panic.log" 2>&1
+rc=$?
+sed 's/^/# /' "$tmp/panic.log" | tail -n 4
+check "a kernel panic makes guest/run fail with 255 and say so" "255 yes" \
+	"$rc $(grep -q 'Kernel panic' "$tmp/panic.log" && echo yes || echo no)"
+
+"$run" --timeout 8 -- sleep 600 >"$tmp/hang.log" 2>&1
+rc=$?
+check "a hung guest makes guest/run fail with 255 after the timeout" "255 yes" \
+	"$rc $(grep -q 'timed out' "$tmp/hang.log" && echo yes || echo no)"

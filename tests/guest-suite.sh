@@ -1,0 +1,43 @@
+#!/bin/bash
+# Boots the guest once and runs the whole guest suite (tests/guest/LIST) in
+# it: one TAP result per listed test, plus one that the guest kernel stayed
+# healthy (no panic, Oops, BUG or WARNING) and powered off.
+set -uo pipefail
+srcdir=${srcdir:-.}
+top=$(cd "$srcdir" && pwd)
+work=$PWD/tests/guest-work
+list=$top/tests/guest/LIST
+n=$(grep -cv '^\(#.*\)\?$' "$list")
+echo "1..$((n + 1))"
+
+bail() {
+	echo "Bail out! $*"
+	exit 1
+}
+
+"$top/guest/kernel-build" >"$work.kernel.log" 2>&1 ||
+	{ sed 's/^/# /' "$work.kernel.log"; bail "guest kernel build failed"; }
+sed 's/^/# /' "$work.kernel.log"
+"$top/guest/build-userland" . "$work" >"$work.userland.log" 2>&1 ||
+	{ sed 's/^/# /' "$work.userland.log"; bail "cross build of the guest userland failed"; }
+
+# Fresh disk images for every run, made by mkfs like a user would.
+rm -f "$work"/ext4.img "$work"/ext3.img
+mkfs.ext4 -q -F -L sigil-ext4 "$work/ext4.img" 32M >/dev/null ||
+	bail "mkfs.ext4 failed"
+mkfs.ext3 -q -F -L sigil-ext3 "$work/ext3.img" 32M >/dev/null ||
+	bail "mkfs.ext3 failed"
+
+start=$(date +%s)
+"$top/guest/run" --timeout "${SIGIL_GUEST_TIMEOUT:-1200}" \
+	--console "$work/console.log" --root "$work/root" \
+	--disk "$work/ext4.img" --disk "$work/ext3.img" \
+	-- /usr/libexec/sigil/tests/run-suite 2>&1
+rc=$?
+echo "# guest suite ran in $(( $(date +%s) - start ))s"
+if [ "$rc" -eq 0 ]; then
+	echo "ok $((n + 1)) - guest kernel stayed healthy and powered off"
+else
+	echo "# guest/run exited with status $rc; console log: $work/console.log"
+	echo "not ok $((n + 1)) - guest kernel stayed healthy and powered off"
+fi

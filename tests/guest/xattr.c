@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * A getfattr/setfattr stand-in for the guest tests (busybox has neither):
+ *   xattr get FILE NAME        prints the value, without a newline
+ *   xattr set FILE NAME VALUE  sets it
+ *   xattr list FILE            prints the names, one a line
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+
+int main(int argc, char **argv)
+{
+	char buf[65536];
+	ssize_t n, i;
+
+	if (argc == 4 && strcmp(argv[1], "get") == 0) {
+		n = lgetxattr(argv[2], argv[3], buf, sizeof(buf));
+		if (n < 0)
+			goto fail;
+		fwrite(buf, 1, (size_t)n, stdout);
+		return 0;
+	}
+	if (argc == 5 && strcmp(argv[1], "set") == 0) {
+		if (lsetxattr(argv[2], argv[3], argv[4], strlen(argv[4]), 0) < 0)
+			goto fail;
+		return 0;
+	}
+	if (argc == 3 && strcmp(argv[1], "list") == 0) {
+		n = llistxattr(argv[2], buf, sizeof(buf));
+		if (n < 0)
+			goto fail;
+		for (i = 0; i < n; i += (ssize_t)strlen(buf + i) + 1)
+			puts(buf + i);
+		return 0;
+	}
+	fprintf(stderr, "usage: xattr get FILE NAME | set FILE NAME VALUE | list FILE\n");
+	return 2;
+fail:
+	fprintf(stderr, "xattr: %s %s: %s\n", argv[1], argv[2], strerror(errno));
+	return 1;
+}
