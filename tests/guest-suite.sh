@@ -8,7 +8,7 @@ top=$(cd "$srcdir" && pwd)
 work=$PWD/tests/guest-work
 list=$top/tests/guest/LIST
 n=$(grep -cv '^\(#.*\)\?$' "$list")
-echo "1..$((n + 1))"
+echo "1..$((n + 3))"
 
 bail() {
 	echo "Bail out! $*"
@@ -41,3 +41,20 @@ else
 	echo "# guest/run exited with status $rc; console log: $work/console.log"
 	echo "not ok $((n + 1)) - guest kernel stayed healthy and powered off"
 fi
+
+# An independent reader of what reached the disk: e2fsprogs' debugfs.
+i=$((n + 1))
+for t in ext4 ext3; do
+	i=$((i + 1))
+	bad=
+	for f in /persist/persist-file /persist/persist-dir /persist/persist-dir/child; do
+		seen=$(debugfs -R "ea_get -V $f security.sigil" "$work/$t.img" 2>/dev/null)
+		[ "$seen" = persist_t ] || bad="$bad $f='$seen'"
+	done
+	if [ -z "$bad" ]; then
+		echo "ok $i - debugfs on the host reads security.sigil=persist_t from the $t image"
+	else
+		echo "# expected security.sigil 'persist_t', saw:$bad"
+		echo "not ok $i - debugfs on the host reads security.sigil=persist_t from the $t image"
+	fi
+done
