@@ -1,13 +1,22 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * libprocattr: LSM discovery.
+ * libprocattr: LSM discovery, process attributes and file labels.
+ *
+ * For the calling thread the LSM system calls (Linux 6.8) come first; where
+ * they are missing (ENOSYS) or filtered (EPERM, container seccomp
+ * profiles) the /proc nodes are used: /proc/thread-self/attr/[LSM/]ATTR,
+ * or /proc/self/task/TID/attr/... on kernels without thread-self.  Writes
+ * always go to the calling thread, as libselinux does.
  */
 #include <config.h>
 
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include "lsm-abi.h"
@@ -125,8 +134,371 @@ int procattr_list_lsms(struct procattr_lsm *out, size_t max)
 	for (i = 0; i < n; i++) {
 		out[i].id = ids[i];
 		name = procattr_lsm_name(ids[i]);
-		snprintf(out[i].name, sizeof(out[i].name), "%s",
-			 name ? name : "unknown");
+		if (name)
+			snprintf(out[i].name, sizeof(out[i].name), "%s", name);
+		else
+			snprintf(out[i].name, sizeof(out[i].name), "lsm-%llu",
+				 (unsigned long long)ids[i]);
 	}
 	return (int)n;
+}
+
+/* Attributes */
+
+static const struct {
+	const char *name;
+	uint64_t id;
+} attrs[PROCATTR_NATTRS] = {
+	[PROCATTR_CURRENT] = { "current", LSM_ATTR_CURRENT },
+	[PROCATTR_EXEC] = { "exec", LSM_ATTR_EXEC },
+	[PROCATTR_FSCREATE] = { "fscreate", LSM_ATTR_FSCREATE },
+	[PROCATTR_PREV] = { "prev", LSM_ATTR_PREV },
+	[PROCATTR_KEYCREATE] = { "keycreate", LSM_ATTR_KEYCREATE },
+	[PROCATTR_SOCKCREATE] = { "sockcreate", LSM_ATTR_SOCKCREATE },
+};
+
+const char *procattr_attr_name(int attr)
+{
+	if (attr < 0 || attr >= PROCATTR_NATTRS)
+		return NULL;
+	return attrs[attr].name;
+}
+
+int procattr_attr_from_name(const char *name)
+{
+	int i;
+
+	for (i = 0; i < PROCATTR_NATTRS; i++)
+		if (strcmp(attrs[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+/* Modules with process attributes, and whether /proc/PID/attr/ has a
+ * directory of theirs. */
+static const struct {
+	const char *name;
+	const char *xattr;
+	int subdir;
+} modules[] = {
+	{ "sigil", "security.sigil", 1 },
+	{ "selinux", "security.selinux", 0 },
+	{ "smack", "security.SMACK64", 1 },
+	{ "apparmor", NULL, 1 },
+};
+
+#define N_MODULES (sizeof(modules) / sizeof(modules[0]))
+
+static int module_index(const char *name)
+{
+	size_t i;
+
+	for (i = 0; name && i < N_MODULES; i++)
+		if (strcmp(modules[i].name, name) == 0)
+			return (int)i;
+	return -1;
+}
+
+int procattr_lsm_has_attrs(const char *name)
+{
+	return module_index(name) >= 0;
+}
+
+const char *procattr_lsm_xattr(const char *name)
+{
+	const int i = module_index(name);
+
+	return i < 0 ? NULL : modules[i].xattr;
+}
+
+int procattr_lsm_active(const char *name)
+{
+	struct procattr_lsm l[PROCATTR_MAX_LSMS];
+	int n, i;
+
+	n = procattr_list_lsms(l, PROCATTR_MAX_LSMS);
+	if (n < 0)
+		return n;
+	for (i = 0; i < n; i++)
+		if (strcmp(l[i].name, name) == 0)
+			return 1;
+	return 0;
+}
+
+const char *procattr_default_lsm(void)
+{
+	struct procattr_lsm l[PROCATTR_MAX_LSMS];
+	int n, i, first = -1;
+
+	n = procattr_list_lsms(l, PROCATTR_MAX_LSMS);
+	for (i = 0; i < n; i++) {
+		const int m = module_index(l[i].name);
+
+		if (m == 0)
+			return modules[0].name;
+		if (m > 0 && first < 0)
+			first = m;
+	}
+	return first < 0 ? NULL : modules[first].name;
+}
+
+static int no_module(void)
+{
+	struct procattr_lsm l[PROCATTR_MAX_LSMS];
+	int n, i;
+
+	n = procattr_list_lsms(l, PROCATTR_MAX_LSMS);
+	if (n < 0)
+		return 1;
+	for (i = 0; i < n; i++)
+		if (module_index(l[i].name) >= 0)
+			return 0;
+	return 1;
+}
+
+const char *procattr_strerror(int err)
+{
+	if (err < 0)
+		err = -err;
+	if ((err == ENOENT || err == EINVAL || err == EOPNOTSUPP) && no_module())
+		return "no security module provides process attributes";
+	return strerror(err);
+}
+
+/* Builds the /proc path of an attribute; tid 0 with pid 0: this thread. */
+static int attr_path(char *buf, size_t size, pid_t pid, pid_t tid,
+		     const char *lsm, int attr)
+{
+	const int m = module_index(lsm);
+	char dir[64];
+	int n;
+
+	if (pid == 0 && tid == 0) {
+		if (access("/proc/thread-self", F_OK) == 0)
+			snprintf(dir, sizeof(dir), "/proc/thread-self");
+		else
+			snprintf(dir, sizeof(dir), "/proc/self/task/%ld",
+				 (long)gettid());
+	} else if (tid == 0) {
+		snprintf(dir, sizeof(dir), "/proc/%ld", (long)pid);
+	} else {
+		snprintf(dir, sizeof(dir), "/proc/%ld/task/%ld",
+			 pid ? (long)pid : (long)getpid(), (long)tid);
+	}
+	if (m >= 0 && modules[m].subdir)
+		n = snprintf(buf, size, "%s/attr/%s/%s", dir, lsm,
+			     attrs[attr].name);
+	else
+		n = snprintf(buf, size, "%s/attr/%s", dir, attrs[attr].name);
+	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
+}
+
+/* Removes one trailing newline or NUL; an empty value becomes NULL. */
+static char *finish_value(char *buf, size_t len)
+{
+	if (len && (buf[len - 1] == '\n' || buf[len - 1] == '\0'))
+		len--;
+	if (len == 0) {
+		free(buf);
+		return NULL;
+	}
+	buf[len] = '\0';
+	return buf;
+}
+
+static int read_node(const char *path, char **value)
+{
+	const long page = sysconf(_SC_PAGESIZE);
+	size_t len = 0, size = (size_t)(page > 0 ? page : 4096) + 1;
+	char *buf;
+	ssize_t n;
+	int fd, err = 0;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	buf = malloc(size + 1);
+	if (!buf) {
+		close(fd);
+		return -ENOMEM;
+	}
+	while (len < size && (n = read(fd, buf + len, size - len)) != 0) {
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			err = -errno;
+			break;
+		}
+		len += (size_t)n;
+	}
+	close(fd);
+	if (err) {
+		free(buf);
+		return err;
+	}
+	*value = finish_value(buf, len);
+	return 0;
+}
+
+/*
+ * SIGIL_PROCATTR_NO_SYSCALLS in the environment makes the library use
+ * /proc as on a kernel without the LSM system calls (for tests).
+ */
+static int use_syscalls(void)
+{
+	return getenv("SIGIL_PROCATTR_NO_SYSCALLS") == NULL;
+}
+
+static int get_self_syscall(uint64_t id, int attr, char **value)
+{
+	const long page = sysconf(_SC_PAGESIZE);
+	uint32_t size = (uint32_t)(page > 0 ? page : 4096) * 2;
+	struct lsm_ctx *ctx;
+	char *buf;
+	long n;
+
+	ctx = calloc(1, size);
+	if (!ctx)
+		return -ENOMEM;
+	ctx->id = id;
+	n = syscall(__NR_lsm_get_self_attr, attrs[attr].id, ctx, &size,
+		    LSM_FLAG_SINGLE);
+	if (n < 0) {
+		n = -errno;
+		free(ctx);
+		/* The LSM has the attribute unset (or not at all). */
+		if (n == -EOPNOTSUPP) {
+			*value = NULL;
+			return 0;
+		}
+		return (int)n;
+	}
+	buf = malloc(ctx->ctx_len + 1);
+	if (!buf) {
+		free(ctx);
+		return -ENOMEM;
+	}
+	memcpy(buf, ctx->ctx, ctx->ctx_len);
+	*value = finish_value(buf, ctx->ctx_len);
+	free(ctx);
+	return 0;
+}
+
+int procattr_get_thread(pid_t pid, pid_t tid, const char *lsm, int attr,
+			char **value)
+{
+	char path[128];
+	uint64_t id;
+	int err;
+
+	if (!procattr_attr_name(attr))
+		return -EINVAL;
+	id = lsm ? procattr_lsm_id(lsm) : 0;
+	if (pid == 0 && tid == 0 && id && use_syscalls()) {
+		err = get_self_syscall(id, attr, value);
+		if (err != -ENOSYS && err != -EPERM)
+			return err;
+	}
+	err = attr_path(path, sizeof(path), pid, tid, lsm, attr);
+	if (err)
+		return err;
+	return read_node(path, value);
+}
+
+int procattr_get(pid_t pid, const char *lsm, int attr, char **value)
+{
+	if (pid == getpid())
+		pid = 0;
+	return procattr_get_thread(pid, 0, lsm, attr, value);
+}
+
+static int set_self_syscall(uint64_t id, int attr, const char *value,
+			    size_t len)
+{
+	struct lsm_ctx *ctx;
+	long n;
+
+	ctx = calloc(1, sizeof(*ctx) + len);
+	if (!ctx)
+		return -ENOMEM;
+	ctx->id = id;
+	ctx->len = sizeof(*ctx) + len;
+	ctx->ctx_len = len;
+	memcpy(ctx->ctx, value, len);
+	n = syscall(__NR_lsm_set_self_attr, attrs[attr].id, ctx,
+		    (uint32_t)ctx->len, 0);
+	free(ctx);
+	return n < 0 ? -errno : 0;
+}
+
+int procattr_set(const char *lsm, int attr, const char *value)
+{
+	const size_t len = value ? strlen(value) : 0;
+	char path[128];
+	uint64_t id;
+	ssize_t n;
+	int fd, err;
+
+	if (!procattr_attr_name(attr))
+		return -EINVAL;
+	id = lsm ? procattr_lsm_id(lsm) : 0;
+	if (id && use_syscalls()) {
+		err = set_self_syscall(id, attr, value ? value : "", len);
+		if (err != -ENOSYS && err != -EPERM)
+			return err;
+	}
+	err = attr_path(path, sizeof(path), 0, 0, lsm, attr);
+	if (err)
+		return err;
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	/* One write of exactly the label's bytes: procfs takes no pieces. */
+	n = write(fd, value ? value : "", len);
+	err = n < 0 ? -errno : (size_t)n != len ? -EIO : 0;
+	close(fd);
+	return err;
+}
+
+/* File labels */
+
+int procattr_file_get(const char *path, const char *xattr, int follow,
+		      char **value)
+{
+	ssize_t n;
+	char *buf;
+
+	for (;;) {
+		n = follow ? getxattr(path, xattr, NULL, 0) :
+			     lgetxattr(path, xattr, NULL, 0);
+		if (n < 0)
+			return -errno;
+		buf = malloc((size_t)n + 1);
+		if (!buf)
+			return -ENOMEM;
+		n = follow ? getxattr(path, xattr, buf, (size_t)n) :
+			     lgetxattr(path, xattr, buf, (size_t)n);
+		if (n >= 0)
+			break;
+		free(buf);
+		/* The label grew between the two calls: ask again. */
+		if (errno != ERANGE)
+			return -errno;
+	}
+	buf[n] = '\0';
+	if (n && buf[n - 1] == '\0')
+		buf[n - 1] = '\0';
+	*value = buf;
+	return 0;
+}
+
+int procattr_file_set(const char *path, const char *xattr, int follow,
+		      const char *value)
+{
+	const size_t len = strlen(value);
+	int r;
+
+	r = follow ? setxattr(path, xattr, value, len, 0) :
+		     lsetxattr(path, xattr, value, len, 0);
+	return r < 0 ? -errno : 0;
 }

@@ -1,0 +1,170 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * execcon: run a command under a new security context, set through
+ * attr/exec so that the transition happens at execve (runcon-like).
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "context.h"
+#include "procattr.h"
+#include "tool.h"
+
+const char *program_name = "execcon";
+
+static void usage(int status)
+{
+	if (status != EXIT_SUCCESS) {
+		fprintf(stderr, "Try 'execcon --help' for more information.\n");
+		exit(status);
+	}
+	printf("Usage: execcon [--lsm NAME] CONTEXT COMMAND [ARG]...\n"
+	       "  or:  execcon [--lsm NAME] [-u USER] [-r ROLE] [-t TYPE] [-l RANGE] COMMAND [ARG]...\n"
+	       "Run COMMAND with security context CONTEXT, or with the current context\n"
+	       "changed by the -u, -r, -t and -l options.  The context is written to\n"
+	       "attr/exec and applied by the kernel when COMMAND is executed.\n"
+	       "\n"
+	       "  -u, --user=USER    replace the user field of a user:role:type[:range] context\n"
+	       "  -r, --role=ROLE    replace the role field\n"
+	       "  -t, --type=TYPE    replace the type field\n"
+	       "  -l, --range=RANGE  replace (or add) the range field\n"
+	       "      --lsm=NAME     use security module NAME (default: sigil if\n"
+	       "                       active, else the first with process attributes)\n"
+	       "  -h, --help         display this help and exit\n"
+	       "      --version      output version information and exit\n"
+	       "\n"
+	       "Exit status: 125 if execcon itself fails (bad context, write refused),\n"
+	       "126 if COMMAND cannot be executed or the module refuses the transition,\n"
+	       "127 if COMMAND is not found, else COMMAND's.\n");
+	exit(status);
+}
+
+/* Whether some PATH entry holds an executable @cmd (or @cmd names one). */
+static int executable_exists(const char *cmd)
+{
+	const char *path = getenv("PATH"), *p, *colon;
+	char buf[4096];
+	size_t len;
+
+	if (strchr(cmd, '/'))
+		return access(cmd, X_OK) == 0;
+	for (p = path ? path : "/bin:/usr/bin"; p; p = colon ? colon + 1 : NULL) {
+		colon = strchr(p, ':');
+		len = colon ? (size_t)(colon - p) : strlen(p);
+		if (snprintf(buf, sizeof(buf), "%.*s/%s", (int)len,
+			     len ? p : ".", cmd) >= (int)sizeof(buf))
+			continue;
+		if (access(buf, X_OK) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	enum { OPT_LSM = 256, OPT_VERSION };
+	static const struct option opts[] = {
+		{ "user", required_argument, NULL, 'u' },
+		{ "role", required_argument, NULL, 'r' },
+		{ "type", required_argument, NULL, 't' },
+		{ "range", required_argument, NULL, 'l' },
+		{ "lsm", required_argument, NULL, OPT_LSM },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, OPT_VERSION },
+		{ NULL, 0, NULL, 0 }
+	};
+	static const char *const field_word[CONTEXT_NFIELDS] = {
+		"users", "roles", "types", "ranges"
+	};
+	const char *fields[CONTEXT_NFIELDS] = { NULL };
+	const char *lsm = NULL, *lsm_opt = NULL, *why = "";
+	char *context = NULL, *cur = NULL;
+	int c, f, edit = 0, err;
+
+	while ((c = getopt_long(argc, argv, "+u:r:t:l:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'u':
+		case 'r':
+		case 't':
+		case 'l':
+			f = c == 'u' ? CONTEXT_USER : c == 'r' ? CONTEXT_ROLE :
+			    c == 't' ? CONTEXT_TYPE : CONTEXT_RANGE;
+			if (fields[f])
+				tool_die(EXIT_CANCELED, 0, "multiple %s",
+					 field_word[f]);
+			fields[f] = optarg;
+			edit = 1;
+			break;
+		case OPT_LSM:
+			if (lsm_opt)
+				tool_die(EXIT_CANCELED, 0, "multiple security modules");
+			lsm_opt = optarg;
+			break;
+		case 'h':
+			usage(EXIT_SUCCESS);
+			break;
+		case OPT_VERSION:
+			tool_version();
+			break;
+		default:
+			usage(EXIT_CANCELED);
+		}
+	}
+	if (!edit) {
+		if (optind == argc) {
+			tool_error(0, "missing context");
+			usage(EXIT_CANCELED);
+		}
+		context = argv[optind++];
+	}
+	if (optind == argc) {
+		tool_error(0, "missing command");
+		usage(EXIT_CANCELED);
+	}
+	lsm = lsm_opt ? tool_check_lsm(lsm_opt, EXIT_CANCELED) :
+			procattr_default_lsm();
+
+	if (edit) {
+		err = procattr_get(0, lsm, PROCATTR_CURRENT, &cur);
+		if (err)
+			tool_die(EXIT_CANCELED, err,
+				 "cannot read the current context (%s)",
+				 lsm ? lsm : "default module");
+		if (!cur)
+			tool_die(EXIT_CANCELED, 0, "the current context is empty");
+		err = context_edit(cur, fields, &context, &why);
+		if (err == -EINVAL)
+			tool_die(EXIT_CANCELED, 0,
+				 "cannot change the fields of context '%s': %s",
+				 cur, why);
+		if (err)
+			tool_die(EXIT_CANCELED, err, "cannot build the new context");
+	}
+
+	err = procattr_set(lsm, PROCATTR_EXEC, context);
+	if (err)
+		tool_die(EXIT_CANCELED, err, "cannot set exec context to '%s' (%s)",
+			 context, lsm ? lsm : "default module");
+
+	execvp(argv[optind], argv + optind);
+	err = errno;
+	if (err == EACCES && executable_exists(argv[optind])) {
+		/* The file may be executed: the module refused the transition. */
+		if (!cur)
+			procattr_get(0, lsm, PROCATTR_CURRENT, &cur);
+		tool_error(-err, "%s refused the transition from '%s' to '%s' at exec of '%s'%s",
+			   lsm ? lsm : "the security module", cur ? cur : "?",
+			   context, argv[optind],
+			   lsm && !strcmp(lsm, "sigil") ?
+			   " (no matching 'transition' rule, or an 'entrypoint' rule excludes the file)" : "");
+		return EXIT_CANNOT_INVOKE;
+	}
+	tool_error(-err, "cannot run '%s'", argv[optind]);
+	return err == ENOENT ? EXIT_ENOENT : EXIT_CANNOT_INVOKE;
+}

@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * What the Sigil tools share beyond libprocattr.
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "procattr.h"
+#include "tool.h"
+
+static void vmessage(int err, const char *fmt, va_list ap)
+{
+	fflush(stdout);
+	fprintf(stderr, "%s: ", program_name);
+	vfprintf(stderr, fmt, ap);
+	if (err)
+		fprintf(stderr, ": %s", procattr_strerror(err));
+	fputc('\n', stderr);
+}
+
+void tool_error(int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage(err, fmt, ap);
+	va_end(ap);
+}
+
+noreturn void tool_die(int status, int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage(err, fmt, ap);
+	va_end(ap);
+	exit(status);
+}
+
+noreturn void tool_version(void)
+{
+	printf("%s (%s) %s\n", program_name, PACKAGE_NAME, PACKAGE_VERSION);
+	exit(EXIT_SUCCESS);
+}
+
+const char *tool_check_lsm(const char *name, int status)
+{
+	int active;
+
+	if (!procattr_lsm_has_attrs(name))
+		tool_die(status, 0,
+			 "unknown security module '%s' (one of sigil, selinux, smack, apparmor)",
+			 name);
+	active = procattr_lsm_active(name);
+	if (active < 0)
+		tool_die(status, active, "cannot list the active security modules");
+	if (!active)
+		tool_die(status, 0, "security module '%s' is not active", name);
+	return name;
+}
+
+noreturn void tool_exec(char *const argv[])
+{
+	int err;
+
+	execvp(argv[0], argv);
+	err = errno;
+	tool_error(-err, "cannot run '%s'", argv[0]);
+	exit(err == ENOENT ? EXIT_ENOENT : EXIT_CANNOT_INVOKE);
+}

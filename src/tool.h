@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * What the Sigil tools share beyond libprocattr: one shape of message
+ * ("prog: what failed: reason"), runcon's exit codes, and running COMMAND.
+ */
+#ifndef SIGIL_TOOL_H
+#define SIGIL_TOOL_H
+
+#include <stdnoreturn.h>
+
+/* runcon's exit codes. */
+enum {
+	EXIT_CANCELED = 125,	/* the tool itself failed */
+	EXIT_CANNOT_INVOKE = 126,	/* COMMAND not executable, or refused */
+	EXIT_ENOENT = 127,	/* COMMAND not found */
+};
+
+extern const char *program_name;
+
+/* Prints "prog: MESSAGE[: reason]" (err: a negative errno, or 0). */
+void tool_error(int err, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* The same, then exit(@status). */
+noreturn void tool_die(int status, int err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Prints "prog (sigil) VERSION" and exits 0. */
+noreturn void tool_version(void);
+
+/*
+ * Checks a --lsm argument: a module with process attributes that is
+ * active.  Dies with @status otherwise.  Returns @name.
+ */
+const char *tool_check_lsm(const char *name, int status);
+
+/*
+ * Executes COMMAND (argv[0] searched in PATH); on failure says why and
+ * exits 127 if it was not found, else 126.
+ */
+noreturn void tool_exec(char *const argv[]);
+
+#endif /* SIGIL_TOOL_H */
