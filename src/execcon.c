@@ -68,15 +68,12 @@ static int executable_exists(const char *cmd)
 
 int main(int argc, char **argv)
 {
-	enum { OPT_LSM = 256, OPT_VERSION };
 	static const struct option opts[] = {
 		{ "user", required_argument, NULL, 'u' },
 		{ "role", required_argument, NULL, 'r' },
 		{ "type", required_argument, NULL, 't' },
 		{ "range", required_argument, NULL, 'l' },
-		{ "lsm", required_argument, NULL, OPT_LSM },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, OPT_VERSION },
+		TOOL_COMMON_OPTIONS,
 		{ NULL, 0, NULL, 0 }
 	};
 	static const char *const field_word[CONTEXT_NFIELDS] = {
@@ -101,19 +98,11 @@ int main(int argc, char **argv)
 			fields[f] = optarg;
 			edit = 1;
 			break;
-		case OPT_LSM:
-			if (lsm_opt)
-				tool_die(EXIT_CANCELED, 0, "multiple security modules");
-			lsm_opt = optarg;
-			break;
 		case 'h':
 			usage(EXIT_SUCCESS);
 			break;
-		case OPT_VERSION:
-			tool_version();
-			break;
 		default:
-			usage(EXIT_CANCELED);
+			tool_common_option(c, &lsm_opt, usage);
 		}
 	}
 	if (!edit) {

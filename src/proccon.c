@@ -196,17 +196,15 @@ static int list_lsms(void)
 
 int main(int argc, char **argv)
 {
-	enum { OPT_ALL = 256, OPT_LSM, OPT_VERSION };
+	enum { OPT_ALL = 256 };
 	static const struct option opts[] = {
 		{ "attr", required_argument, NULL, 'a' },
 		{ "all", no_argument, NULL, OPT_ALL },
 		{ "every-process", no_argument, NULL, 'A' },
 		{ "list-lsms", no_argument, NULL, 'L' },
-		{ "lsm", required_argument, NULL, OPT_LSM },
 		{ "set", required_argument, NULL, 's' },
 		{ "zero", no_argument, NULL, '0' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, OPT_VERSION },
+		TOOL_COMMON_OPTIONS,
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *set = NULL, *lsm_opt = NULL;
@@ -233,11 +231,6 @@ int main(int argc, char **argv)
 		case 'L':
 			list = 1;
 			break;
-		case OPT_LSM:
-			if (lsm_opt)
-				tool_die(EXIT_CANCELED, 0, "multiple security modules");
-			lsm_opt = optarg;
-			break;
 		case 's':
 			if (set)
 				tool_die(EXIT_CANCELED, 0, "multiple contexts to set");
@@ -249,11 +242,8 @@ int main(int argc, char **argv)
 		case 'h':
 			usage(EXIT_SUCCESS);
 			break;
-		case OPT_VERSION:
-			tool_version();
-			break;
 		default:
-			usage(EXIT_CANCELED);
+			tool_common_option(c, &lsm_opt, usage);
 		}
 	}
 	if (list + every + all + (set != NULL) > 1 ||

@@ -5,6 +5,7 @@
 #include <config.h>
 
 #include <errno.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,4 +74,23 @@ noreturn void tool_exec(char *const argv[])
 	err = errno;
 	tool_error(-err, "cannot run '%s'", argv[0]);
 	exit(err == ENOENT ? EXIT_ENOENT : EXIT_CANNOT_INVOKE);
+}
+
+void tool_common_option(int c, const char **lsm, void (*usage)(int))
+{
+	switch (c) {
+	case TOOL_OPT_LSM:
+		if (*lsm)
+			tool_die(EXIT_CANCELED, 0, "multiple security modules");
+		*lsm = optarg;
+		break;
+	case TOOL_OPT_HELP:
+		usage(EXIT_SUCCESS);
+		break;
+	case TOOL_OPT_VERSION:
+		tool_version();
+		break;
+	default:
+		usage(EXIT_CANCELED);
+	}
 }

@@ -17,6 +17,19 @@ enum {
 
 extern const char *program_name;
 
+/* Long options every tool has, for getopt_long's struct option. */
+enum { TOOL_OPT_LSM = 1000, TOOL_OPT_HELP, TOOL_OPT_VERSION };
+#define TOOL_COMMON_OPTIONS						\
+	{ "lsm", required_argument, NULL, TOOL_OPT_LSM },		\
+	{ "help", no_argument, NULL, TOOL_OPT_HELP },			\
+	{ "version", no_argument, NULL, TOOL_OPT_VERSION }
+
+/*
+ * Handles getopt_long's answer @c for the common options (--lsm into
+ * *@lsm, refusing a repeat; --help; --version) and an unknown option.
+ */
+void tool_common_option(int c, const char **lsm, void (*usage)(int));
+
 /* Prints "prog: MESSAGE[: reason]" (err: a negative errno, or 0). */
 void tool_error(int err, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

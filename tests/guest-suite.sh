@@ -47,14 +47,21 @@ i=$((n + 1))
 for t in ext4 ext3; do
 	i=$((i + 1))
 	bad=
-	for f in /persist/persist-file /persist/persist-dir /persist/persist-dir/child; do
+	while read -r f want; do
 		seen=$(debugfs -R "ea_get -V $f security.sigil" "$work/$t.img" 2>/dev/null)
-		[ "$seen" = persist_t ] || bad="$bad $f='$seen'"
-	done
+		[ "$seen" = "$want" ] || bad="$bad $f='$seen' (expected '$want')"
+	done <<LABELS
+/persist/persist-file persist_t
+/persist/persist-dir persist_t
+/persist/persist-dir/child persist_t
+/persist-tools/out tools_t
+/persist-tools/dir tools_t
+/persist-tools/replaced tools_t
+LABELS
 	if [ -z "$bad" ]; then
-		echo "ok $i - debugfs on the host reads security.sigil=persist_t from the $t image"
+		echo "ok $i - debugfs on the host reads the security.sigil labels from the $t image"
 	else
-		echo "# expected security.sigil 'persist_t', saw:$bad"
-		echo "not ok $i - debugfs on the host reads security.sigil=persist_t from the $t image"
+		echo "# saw:$bad"
+		echo "not ok $i - debugfs on the host reads the security.sigil labels from the $t image"
 	fi
 done

@@ -7,7 +7,7 @@ set -u
 b=${builddir:-.}/src
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-echo "1..16"
+echo "1..24"
 n=0
 # check NAME EXPECTED-STATUS COMMAND...: status and a non-crash.
 check() {
@@ -52,6 +52,16 @@ check "execcon -t twice is refused" 125 "$b/execcon" -t a -t b true
 grepout "... as 'multiple types'" "multiple types" err
 check "execcon --lsm with an unknown module is refused" 125 \
 	"$b/execcon" --lsm nosuch x_t true
+
+check "fscreatecon-run --help exits 0" 0 "$b/fscreatecon-run" --help
+grepout "... and documents --replace" "--replace=FILE" out
+check "fscreatecon-run with nothing to create is exit 125" 125 "$b/fscreatecon-run" x_t -- true
+grepout "... saying so" "nothing to create" err
+check "fscreatecon-run with two standard outputs is refused" 125 \
+	"$b/fscreatecon-run" x_t -o a -o b -- true
+check "filecon without a file is exit 125" 125 "$b/filecon"
+grepout "... saying 'missing file operand'" "missing file operand" err
+check "filecon -s with --reference is refused" 125 "$b/filecon" -s a --reference=b c
 
 # Whatever the host kernel offers: a context, or a clear message.
 "$b/proccon" >"$tmp/out" 2>"$tmp/err"

@@ -34,3 +34,15 @@ disk_dev() {
 mount_type() {
 	awk -v m="$1" '$2 == m { print $3 }' /proc/mounts
 }
+
+# run EXPECTED-STATUS COMMAND...: runs COMMAND with its output in $out and
+# $err, and fails unless its exit status is EXPECTED-STATUS.
+out=/tmp/test-run.out
+err=/tmp/test-run.err
+run() {
+	want=$1
+	shift
+	"$@" >$out 2>$err
+	rc=$?
+	[ "$rc" = "$want" ] || fail "$*: expected exit status $want, saw $rc ($(cat $err))"
+}

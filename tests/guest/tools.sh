@@ -3,17 +3,7 @@
 # proccon and execcon are installed in /usr/bin by the cross build.
 . ./lib.sh
 t=$1
-out=/tmp/tools.out
-err=/tmp/tools.err
 
-# run EXPECTED-STATUS COMMAND...: runs it, fails unless the status matches.
-run() {
-	want=$1
-	shift
-	"$@" >$out 2>$err
-	rc=$?
-	[ "$rc" = "$want" ] || fail "$*: expected exit status $want, saw $rc ($(cat $err))"
-}
 
 # Starts a process (as user $1, default root) that sets fscreate to $2
 # and waits on a fifo; sets $pid.  stop_waiter lets it go.

@@ -1,0 +1,195 @@
+# fscreatecon-run and filecon in the guest, one rule per name, on the file
+# system of directory DIR:   sh filetools.sh NAME DIR
+. ./lib.sh
+t=$1
+# A small tmpfs for the disk-full case.
+if [ "$2" = /mnt/small ] && [ -z "$(mount_type /mnt/small)" ]; then
+	mkdir -p /mnt/small
+	mount -t tmpfs -o size=256k tmpfs /mnt/small || fail "cannot mount a small tmpfs"
+fi
+d=$2/$1
+rm -rf "$d"
+mkdir -p "$d" || fail "cannot create $d"
+
+label() {	# label FILE [-h]: the label alone
+	filecon $2 "$1" 2>/dev/null | cut -d' ' -f1
+}
+no_temp_left() {
+	left=$(ls -a "$d" | grep fscreatecon)
+	[ -z "$left" ] || fail "temporary files left behind: $left"
+}
+
+case $t in
+fscr-output-labelled-while-command-runs)
+	run 0 fscreatecon-run out_t -o "$d/out" -- filecon "$d/out"
+	expect_eq "what COMMAND saw of its own output file" "out_t $d/out" "$(cat "$d/out")"
+	expect_eq "label afterwards" out_t "$(label "$d/out")"
+	expect_eq "fscreatecon-run's own output" "" "$(cat $out)"
+	;;
+fscr-output-refuses-existing)
+	echo original >"$d/f"
+	run 125 fscreatecon-run x_t -o "$d/f" -- echo new
+	expect_eq "content after the refusal" original "$(cat "$d/f")"
+	filecon -s other_t "$d/f"
+	run 125 fscreatecon-run x_t --truncate -o "$d/f" -- echo new
+	grep -q "exists with label 'other_t', not 'x_t'" $err || fail "saw '$(cat $err)'"
+	expect_eq "content after the --truncate refusal" original "$(cat "$d/f")"
+	filecon -s x_t "$d/f"
+	run 0 fscreatecon-run x_t --truncate -o "$d/f" -- echo new
+	expect_eq "content after --truncate of a file labelled x_t" new "$(cat "$d/f")"
+	;;
+fscr-fd-option)
+	run 0 fscreatecon-run fd_t --fd 3="$d/three" -o "$d/one" -- sh -c 'echo to3 >&3; echo to1'
+	expect_eq "descriptor 3" to3 "$(cat "$d/three")"
+	expect_eq "descriptor 1" to1 "$(cat "$d/one")"
+	expect_eq "label of the --fd file" fd_t "$(label "$d/three")"
+	;;
+fscr-creates-dir-link-fifo)
+	run 0 fscreatecon-run tree_t -m "$d/dir" -m "$d/dir/sub" -L "$d/dir/link=sub" -f "$d/dir/fifo"
+	for f in dir dir/sub dir/fifo; do
+		expect_eq "label of $f" tree_t "$(label "$d/$f")"
+	done
+	expect_eq "label of the symlink itself" tree_t "$(label "$d/dir/link" -h)"
+	[ -p "$d/dir/fifo" ] || fail "$d/dir/fifo is not a fifo"
+	expect_eq "symlink target" sub "$(readlink "$d/dir/link")"
+	expect_eq "fscreate of this shell afterwards" "" "$(proccon -a fscreate)"
+	;;
+fscr-rolls-back-partial-creation)
+	run 125 fscreatecon-run r_t -m "$d/a" -o "$d/b" -m "$d/a" -- true
+	grep -q "cannot create directory '$d/a': File exists" $err || fail "saw '$(cat $err)'"
+	[ ! -e "$d/a" ] && [ ! -e "$d/b" ] || fail "expected $d/a and $d/b removed, saw: $(ls "$d")"
+	;;
+fscr-refused-context-creates-nothing)
+	run 125 fscreatecon-run 'bad label' -o "$d/f" -m "$d/m" -- true
+	grep -q "cannot set fscreate context to 'bad label' (sigil): Invalid argument" $err ||
+		fail "saw '$(cat $err)'"
+	expect_eq "directory contents" "" "$(ls "$d")"
+	;;
+fscr-exit-status-and-codes)
+	run 3 fscreatecon-run s_t -o "$d/f" -- sh -c 'exit 3'
+	run 127 fscreatecon-run s_t -m "$d/m" -- /nonexistent/cmd
+	printf '#!/bin/sh\n' >"$d/noexec"
+	run 126 fscreatecon-run s_t -m "$d/m2" -- "$d/noexec"
+	run 125 fscreatecon-run s_t
+	run 125 fscreatecon-run s_t --replace "$d/noexec"
+	grep -q -- "--replace needs a COMMAND" $err || fail "saw '$(cat $err)'"
+	;;
+fscr-replace-keeps-metadata)
+	printf 'alpha\nbeta\n' >"$d/shadow"
+	chown 1000:1000 "$d/shadow"
+	chmod 640 "$d/shadow"
+	./xattr set "$d/shadow" user.kept yes || fail "cannot set user.kept"
+	filecon -s old_t "$d/shadow"
+	run 0 fscreatecon-run shadow_t --replace "$d/shadow" -- sed s/alpha/gamma/ "$d/shadow"
+	expect_eq "new content" "gamma
+beta" "$(cat "$d/shadow")"
+	expect_eq "mode, owner, group" "-rw-r----- 1000 1000" \
+		"$(ls -ln "$d/shadow" | awk '{ print $1, $3, $4 }')"
+	expect_eq "user.kept" yes "$(./xattr get "$d/shadow" user.kept)"
+	expect_eq "label" shadow_t "$(label "$d/shadow")"
+	no_temp_left
+	;;
+fscr-replace-failure-keeps-original)
+	printf 'alpha\nbeta\n' >"$d/f"
+	md5=$(md5sum <"$d/f")
+	run 1 fscreatecon-run new_t --replace "$d/f" -- sh -c 'echo partial; exit 1'
+	expect_eq "checksum of the original" "$md5" "$(md5sum <"$d/f")"
+	[ "$(label "$d/f")" != new_t ] || fail "the original was relabelled new_t"
+	no_temp_left
+	;;
+fscr-replace-killed-keeps-original)
+	printf 'alpha\nbeta\n' >"$d/f"
+	md5=$(md5sum <"$d/f")
+	run 137 fscreatecon-run new_t --replace "$d/f" -- sh -c 'echo partial; kill -9 $$'
+	expect_eq "checksum of the original" "$md5" "$(md5sum <"$d/f")"
+	no_temp_left
+	;;
+fscr-replace-disk-full-keeps-original)
+	printf 'alpha\nbeta\n' >"$d/f"
+	md5=$(md5sum <"$d/f")
+	# Fill the file system, leaving the original in place.
+	dd if=/dev/zero of="$d/filler" bs=64k 2>/dev/null
+	run 1 fscreatecon-run new_t --replace "$d/f" -- dd if=/dev/zero bs=64k count=64
+	rm -f "$d/filler"
+	expect_eq "checksum of the original" "$md5" "$(md5sum <"$d/f")"
+	no_temp_left
+	;;
+filecon-prints-labels)
+	fscreatecon-run a_t -o "$d/f1" -- true
+	fscreatecon-run b_t -o "$d/f2" -- true
+	run 0 filecon "$d/f1" "$d/f2"
+	expect_eq "filecon f1 f2" "a_t $d/f1
+b_t $d/f2" "$(cat $out)"
+	;;
+filecon-sets-verbose-and-reference)
+	: >"$d/f1"
+	: >"$d/f2"
+	run 0 filecon -v -s set_t "$d/f1"
+	expect_eq "-v message" "label of '$d/f1' set to 'set_t'" "$(cat $out)"
+	expect_eq "label after -s" set_t "$(label "$d/f1")"
+	run 0 filecon --reference="$d/f1" "$d/f2"
+	expect_eq "label after --reference" set_t "$(label "$d/f2")"
+	run 1 filecon -s 'a b' "$d/f1"
+	grep -q "Invalid argument" $err || fail "saw '$(cat $err)'"
+	expect_eq "label after the refused -s" set_t "$(label "$d/f1")"
+	;;
+filecon-recursive-does-not-follow-symlinks)
+	mkdir -p "$d/tree/sub" "$d/outside"
+	: >"$d/tree/x"
+	: >"$d/tree/sub/y"
+	: >"$d/outside/target"
+	filecon -s out_t "$d/outside/target"
+	ln -s ../outside/target "$d/tree/link"
+	ln -s ../outside "$d/tree/sub/dirlink"
+	run 0 filecon -R -s tree_t "$d/tree"
+	for f in tree tree/x tree/sub tree/sub/y; do
+		expect_eq "label of $f" tree_t "$(label "$d/$f")"
+	done
+	expect_eq "label of the link itself" tree_t "$(label "$d/tree/link" -h)"
+	expect_eq "label of the link's target" out_t "$(label "$d/outside/target")"
+	run 0 filecon -R "$d/tree"
+	expect_eq "lines printed by filecon -R" 6 "$(wc -l <$out)"
+	;;
+filecon-h-acts-on-symlink)
+	: >"$d/target"
+	filecon -s target_t "$d/target"
+	ln -s target "$d/link"
+	run 0 filecon -h -s link_t "$d/link"
+	expect_eq "the link" link_t "$(label "$d/link" -h)"
+	expect_eq "the target" target_t "$(label "$d/target")"
+	expect_eq "filecon on the link follows it" "target_t $d/link" "$(filecon "$d/link")"
+	;;
+filecon-per-file-errors-continue)
+	fscreatecon-run e_t -o "$d/f" -- true
+	run 1 filecon "$d/missing" "$d/f"
+	expect_eq "output" "e_t $d/f" "$(cat $out)"
+	grep -q "cannot read the security.sigil label of '$d/missing': No such file or directory" $err ||
+		fail "saw '$(cat $err)'"
+	run 1 ./as-user 1000 filecon -s x_t "$d/f"
+	grep -q "Operation not permitted" $err || fail "expected EPERM without CAP_MAC_ADMIN, saw '$(cat $err)'"
+	;;
+filecon-zero-and-xattr)
+	fscreatecon-run z_t -o "$d/f" -- true
+	run 0 filecon -0 "$d/f"
+	expect_eq "-0 output, NUL shown as @" "z_t $d/f@" "$(tr '\000' @ <$out)"
+	./xattr set "$d/f" user.mylabel custom
+	run 0 filecon --xattr user.mylabel "$d/f"
+	expect_eq "--xattr user.mylabel" "custom $d/f" "$(cat $out)"
+	run 0 filecon --lsm sigil "$d/f"
+	expect_eq "--lsm sigil" "z_t $d/f" "$(cat $out)"
+	;;
+leave-labelled-files)
+	# For the host's debugfs check (tests/guest-suite.sh).
+	p=$2/persist-tools
+	rm -rf "$p"
+	mkdir "$p"
+	echo old >"$p/replaced"
+	fscreatecon-run tools_t -o "$p/out" -m "$p/dir" -- echo hello &&
+	fscreatecon-run tools_t --replace "$p/replaced" -- echo new ||
+		fail "fscreatecon-run failed"
+	;;
+*)
+	fail "no file tools test named '$t'"
+	;;
+esac
+exit 0
