@@ -45,25 +45,53 @@ static void usage(int status)
 	exit(status);
 }
 
-/* Whether some PATH entry holds an executable @cmd (or @cmd names one). */
-static int executable_exists(const char *cmd)
+/*
+ * Finds the file execvp() would run for @cmd: @path gets it, and the
+ * return value is whether it exists and may be executed.
+ */
+static int find_executable(const char *cmd, char *path, size_t size)
 {
-	const char *path = getenv("PATH"), *p, *colon;
-	char buf[4096];
+	const char *dirs = getenv("PATH"), *p, *colon;
 	size_t len;
 
-	if (strchr(cmd, '/'))
+	if (strchr(cmd, '/')) {
+		snprintf(path, size, "%s", cmd);
 		return access(cmd, X_OK) == 0;
-	for (p = path ? path : "/bin:/usr/bin"; p; p = colon ? colon + 1 : NULL) {
+	}
+	for (p = dirs ? dirs : "/bin:/usr/bin"; p; p = colon ? colon + 1 : NULL) {
 		colon = strchr(p, ':');
 		len = colon ? (size_t)(colon - p) : strlen(p);
-		if (snprintf(buf, sizeof(buf), "%.*s/%s", (int)len,
-			     len ? p : ".", cmd) >= (int)sizeof(buf))
+		if (snprintf(path, size, "%.*s/%s", (int)len, len ? p : ".",
+			     cmd) >= (int)size)
 			continue;
-		if (access(buf, X_OK) == 0)
+		if (access(path, X_OK) == 0)
 			return 1;
 	}
 	return 0;
+}
+
+/*
+ * Under Sigil, says which rule would have allowed the transition (to the
+ * program @file, at execve, for the entrypoint rules).
+ */
+static void explain(const char *lsm, int err, const char *to, char **cur,
+		    const char *file)
+{
+	char query[900], *answer = NULL, *flabel = NULL;
+
+	if (err != -EACCES || !lsm || strcmp(lsm, "sigil"))
+		return;
+	if (!*cur && procattr_get(0, lsm, PROCATTR_CURRENT, cur))
+		return;
+	if (file)
+		procattr_file_get(file, procattr_lsm_xattr(lsm), 1, &flabel);
+	snprintf(query, sizeof(query), "transition %s %s%s%s", *cur ? *cur : "",
+		 to, flabel ? " " : "", flabel ? flabel : "");
+	free(flabel);
+	if (procattr_sigil_query(query, &answer) == 0 && answer &&
+	    strncmp(answer, "allowed", 7))
+		tool_error(0, "the sigil policy has no rule to allow it: %s", answer);
+	free(answer);
 }
 
 int main(int argc, char **argv)
@@ -81,7 +109,7 @@ int main(int argc, char **argv)
 	};
 	const char *fields[CONTEXT_NFIELDS] = { NULL };
 	const char *lsm = NULL, *lsm_opt = NULL, *why = "";
-	char *context = NULL, *cur = NULL;
+	char *context = NULL, *cur = NULL, path[4096];
 	int c, f, edit = 0, err;
 
 	while ((c = getopt_long(argc, argv, "+u:r:t:l:h", opts, NULL)) != -1) {
@@ -137,21 +165,20 @@ int main(int argc, char **argv)
 	}
 
 	err = procattr_set(lsm, PROCATTR_EXEC, context);
-	if (err)
+	if (err) {
+		explain(lsm, err, context, &cur, NULL);
 		tool_die(EXIT_CANCELED, err, "cannot set exec context to '%s' (%s)",
 			 context, lsm ? lsm : "default module");
+	}
 
 	execvp(argv[optind], argv + optind);
 	err = errno;
-	if (err == EACCES && executable_exists(argv[optind])) {
+	if (err == EACCES && find_executable(argv[optind], path, sizeof(path))) {
 		/* The file may be executed: the module refused the transition. */
-		if (!cur)
-			procattr_get(0, lsm, PROCATTR_CURRENT, &cur);
-		tool_error(-err, "%s refused the transition from '%s' to '%s' at exec of '%s'%s",
+		explain(lsm, -err, context, &cur, path);
+		tool_error(-err, "%s refused the transition from '%s' to '%s' at exec of '%s'",
 			   lsm ? lsm : "the security module", cur ? cur : "?",
-			   context, argv[optind],
-			   lsm && !strcmp(lsm, "sigil") ?
-			   " (no matching 'transition' rule, or an 'entrypoint' rule excludes the file)" : "");
+			   context, argv[optind]);
 		return EXIT_CANNOT_INVOKE;
 	}
 	tool_error(-err, "cannot run '%s'", argv[optind]);

@@ -502,3 +502,28 @@ int procattr_file_set(const char *path, const char *xattr, int follow,
 		     lsetxattr(path, xattr, value, len, 0);
 	return r < 0 ? -errno : 0;
 }
+
+/* Sigil's policy */
+
+int procattr_sigil_query(const char *query, char **answer)
+{
+	char buf[1100];
+	ssize_t n = 0;
+	int fd, err = 0;
+
+	fd = open("/sys/kernel/security/sigil/access", O_RDWR | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (write(fd, query, strlen(query)) < 0 ||
+	    (n = read(fd, buf, sizeof(buf) - 1)) < 0)
+		err = -errno;
+	close(fd);
+	if (err)
+		return err;
+	buf[n] = '\0';
+	*answer = strdup(buf);
+	if (!*answer)
+		return -ENOMEM;
+	(*answer)[strcspn(*answer, "\n")] = '\0';
+	return 0;
+}

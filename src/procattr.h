@@ -113,4 +113,12 @@ int procattr_file_get(const char *path, const char *xattr, int follow,
 int procattr_file_set(const char *path, const char *xattr, int follow,
 		      const char *value);
 
+/*
+ * Asks the running Sigil policy about @query, in the form of the rule that
+ * would allow it ("transition kernel app_t"), through
+ * /sys/kernel/security/sigil/access.  *answer is malloc'ed: "allowed" or
+ * "denied: missing 'RULE'".
+ */
+int procattr_sigil_query(const char *query, char **answer);
+
 #endif /* SIGIL_PROCATTR_H */

@@ -55,6 +55,22 @@ static void usage(int status)
 	exit(status);
 }
 
+/* Under Sigil, says which rule would allow the dynamic transition. */
+static void explain_refusal(int err, const char *to)
+{
+	char query[600], *cur = NULL, *answer = NULL;
+
+	if (err != -EACCES || !lsm || strcmp(lsm, "sigil") ||
+	    procattr_get(0, lsm, PROCATTR_CURRENT, &cur) || !cur)
+		return;
+	snprintf(query, sizeof(query), "dyntransition %s %s", cur, to);
+	if (procattr_sigil_query(query, &answer) == 0 &&
+	    strncmp(answer, "allowed", 7))
+		tool_error(0, "the sigil policy has no rule to allow it: %s", answer);
+	free(answer);
+	free(cur);
+}
+
 static const char *lsm_desc(void)
 {
 	return lsm ? lsm : "default module";
@@ -264,12 +280,12 @@ int main(int argc, char **argv)
 		const int run = optind < argc;
 
 		err = procattr_set(lsm, PROCATTR_CURRENT, set);
-		if (err)
+		if (err) {
+			explain_refusal(err, set);
 			tool_die(run ? EXIT_CANCELED : 1, err,
-				 "cannot set current context to '%s' (%s)%s",
-				 set, lsm_desc(),
-				 err == -EACCES && lsm && !strcmp(lsm, "sigil") ?
-				 " [sigil allows it only by a dyntransition rule]" : "");
+				 "cannot set current context to '%s' (%s)",
+				 set, lsm_desc());
+		}
 		if (run)
 			tool_exec(argv + optind);
 		return 0;

@@ -1,0 +1,195 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The Sigil policy grammar, checked offline; see sigil-policy(5).
+ */
+#include <config.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "policy-check.h"
+
+#define LABEL_MAX 255
+#define MAX_FIELDS 5
+
+static const struct {
+	const char *word;
+	unsigned int nlabels;
+	int perms;
+} kinds[] = {
+	{ "allow", 2, 1 },
+	{ "transition", 2, 0 },
+	{ "entrypoint", 2, 0 },
+	{ "dyntransition", 2, 0 },
+	{ "fscreate", 2, 0 },
+	{ "relabel", 3, 0 },
+	{ "unconfined", 1, 0 },
+};
+
+#define N_KINDS (sizeof(kinds) / sizeof(kinds[0]))
+
+static int valid_label(const char *s, size_t len)
+{
+	size_t i;
+
+	if (len == 0 || len > LABEL_MAX)
+		return 0;
+	for (i = 0; i < len; i++)
+		if (s[i] < 0x21 || s[i] > 0x7e)
+			return 0;
+	return 1;
+}
+
+static int valid_perms(const char *s, size_t len)
+{
+	const char *letters = "rwxac", *p;
+	unsigned int seen = 0;
+	size_t i;
+
+	if (len == 0)
+		return 0;
+	for (i = 0; i < len; i++) {
+		p = memchr(letters, s[i], 5);
+		if (!p || seen & (1u << (p - letters)))
+			return 0;
+		seen |= 1u << (p - letters);
+	}
+	return 1;
+}
+
+/* Transitions' targets and entrypoints' targets, for the semantic check. */
+struct names {
+	char **v;
+	size_t n, cap;
+};
+
+static int add_name(struct names *ns, const char *s, size_t len)
+{
+	if (ns->n == ns->cap) {
+		size_t cap = ns->cap ? ns->cap * 2 : 16;
+		char **v = realloc(ns->v, cap * sizeof(*v));
+
+		if (!v)
+			return -1;
+		ns->v = v;
+		ns->cap = cap;
+	}
+	ns->v[ns->n] = strndup(s, len);
+	return ns->v[ns->n++] ? 0 : -1;
+}
+
+static void free_names(struct names *ns)
+{
+	size_t i;
+
+	for (i = 0; i < ns->n; i++)
+		free(ns->v[i]);
+	free(ns->v);
+}
+
+static int has_name(const struct names *ns, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < ns->n; i++)
+		if (!strcmp(ns->v[i], s))
+			return 1;
+	return 0;
+}
+
+long policy_check(const char *text, size_t size, unsigned int *line,
+		  char *reason, size_t room)
+{
+	struct names to = { 0 }, entry = { 0 };
+	const char *p = text, *end = text + size, *eol, *field[MAX_FIELDS];
+	size_t flen[MAX_FIELDS], i, len;
+	unsigned int n = 0, nf, k, j;
+	long rules = 0, ret = -1;
+
+	if (memchr(text, '\0', size)) {
+		*line = 1;
+		for (i = 0; text[i]; i++)
+			if (text[i] == '\n')
+				(*line)++;
+		snprintf(reason, room, "NUL byte");
+		return -1;
+	}
+	for (; p < end; p = eol + 1) {
+		eol = memchr(p, '\n', end - p);
+		if (!eol)
+			eol = end;
+		len = eol - p;
+		*line = ++n;
+		nf = 0;
+		for (i = 0; i < len;) {
+			while (i < len && (p[i] == ' ' || p[i] == '\t'))
+				i++;
+			if (i == len || p[i] == '#')
+				break;
+			if (nf == MAX_FIELDS) {
+				snprintf(reason, room, "too many fields");
+				goto out;
+			}
+			field[nf] = p + i;
+			while (i < len && p[i] != ' ' && p[i] != '\t')
+				i++;
+			flen[nf] = p + i - field[nf];
+			nf++;
+		}
+		if (!nf)
+			continue;
+		for (k = 0; k < N_KINDS; k++)
+			if (strlen(kinds[k].word) == flen[0] &&
+			    !memcmp(kinds[k].word, field[0], flen[0]))
+				break;
+		if (k == N_KINDS) {
+			snprintf(reason, room, "unknown rule '%.*s'",
+				 (int)(flen[0] < 32 ? flen[0] : 32), field[0]);
+			goto out;
+		}
+		if (nf != 1 + kinds[k].nlabels + (unsigned int)kinds[k].perms) {
+			snprintf(reason, room, "'%s' takes %u fields, not %u",
+				 kinds[k].word,
+				 kinds[k].nlabels + (unsigned int)kinds[k].perms,
+				 nf - 1);
+			goto out;
+		}
+		if (kinds[k].perms && !valid_perms(field[nf - 1], flen[nf - 1])) {
+			snprintf(reason, room,
+				 "invalid permissions '%.*s' (one or more of r, w, x, a, c, once each)",
+				 (int)(flen[nf - 1] < 16 ? flen[nf - 1] : 16),
+				 field[nf - 1]);
+			goto out;
+		}
+		for (j = 1; j <= kinds[k].nlabels; j++) {
+			if (!valid_label(field[j], flen[j])) {
+				snprintf(reason, room, "invalid label '%.*s'",
+					 (int)(flen[j] < 64 ? flen[j] : 64), field[j]);
+				goto out;
+			}
+		}
+		if ((!strcmp(kinds[k].word, "transition") &&
+		     add_name(&to, field[2], flen[2])) ||
+		    (!strcmp(kinds[k].word, "entrypoint") &&
+		     add_name(&entry, field[1], flen[1]))) {
+			snprintf(reason, room, "out of memory");
+			goto out;
+		}
+		rules++;
+	}
+	*line = 0;
+	for (i = 0; i < entry.n; i++) {
+		if (!has_name(&to, entry.v[i])) {
+			snprintf(reason, room,
+				 "entrypoint for '%s', but no transition rule leads to it",
+				 entry.v[i]);
+			goto out;
+		}
+	}
+	ret = rules;
+out:
+	free_names(&to);
+	free_names(&entry);
+	return ret;
+}

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The Sigil policy grammar, checked offline (sigilctl check): the same
+ * rules as the kernel's parser, with the same line numbers and reasons.
+ */
+#ifndef SIGIL_POLICY_CHECK_H
+#define SIGIL_POLICY_CHECK_H
+
+#include <stddef.h>
+
+/*
+ * Checks the policy @text of @size bytes.  Returns the number of rules on
+ * success, or -1 with *line (from 1; 0 for the policy as a whole) and
+ * @reason (of @room bytes) saying what is wrong.
+ */
+long policy_check(const char *text, size_t size, unsigned int *line,
+		  char *reason, size_t room);
+
+#endif /* SIGIL_POLICY_CHECK_H */

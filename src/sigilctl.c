@@ -1,0 +1,215 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * sigilctl: load, check and query the Sigil policy.
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "policy-check.h"
+#include "tool.h"
+
+const char *program_name = "sigilctl";
+
+#define SIGILFS "/sys/kernel/security/sigil/"
+
+static void usage(int status)
+{
+	if (status != EXIT_SUCCESS) {
+		fprintf(stderr, "Try 'sigilctl --help' for more information.\n");
+		exit(status);
+	}
+	printf("Usage: sigilctl load FILE\n"
+	       "  or:  sigilctl check FILE\n"
+	       "  or:  sigilctl status\n"
+	       "  or:  sigilctl enforce 0|1\n"
+	       "  or:  sigilctl access SUBJECT OBJECT PERMS\n"
+	       "  or:  sigilctl access transition|dyntransition|fscreate|relabel LABEL...\n"
+	       "Manage the Sigil security module's policy.\n"
+	       "\n"
+	       "  load FILE     check FILE, then replace the running policy with it\n"
+	       "  check FILE    check FILE offline, reporting errors as FILE:LINE: reason\n"
+	       "  status        show the policy generation, rules, denials and mode\n"
+	       "  enforce 0|1   0: permissive (denials logged only), 1: enforcing\n"
+	       "  access ...    ask whether the running policy allows an access\n"
+	       "\n"
+	       "FILE may be - for standard input.\n"
+	       "\n"
+	       "      --help     display this help and exit\n"
+	       "      --version  output version information and exit\n"
+	       "\n"
+	       "Exit status: 0 on success (access: allowed), 1 on failure (access:\n"
+	       "denied), 2 for a usage error.\n");
+	exit(status);
+}
+
+static char *read_all(const char *path, size_t *size)
+{
+	size_t len = 0, cap = 65536;
+	char *buf = malloc(cap);
+	ssize_t n;
+	int fd;
+
+	fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : 0;
+	if (fd < 0)
+		tool_die(1, -errno, "cannot open '%s'", path);
+	while (buf && (n = read(fd, buf + len, cap - len)) != 0) {
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			tool_die(1, -errno, "cannot read '%s'", path);
+		}
+		len += (size_t)n;
+		if (len == cap)
+			buf = realloc(buf, cap *= 2);
+	}
+	if (!buf)
+		tool_die(1, -ENOMEM, "cannot read '%s'", path);
+	if (fd)
+		close(fd);
+	*size = len;
+	return buf;
+}
+
+static long check(const char *path, const char *text, size_t size)
+{
+	unsigned int line;
+	char reason[160];
+	long rules;
+
+	rules = policy_check(text, size, &line, reason, sizeof(reason));
+	if (rules < 0) {
+		fflush(stdout);
+		if (line)
+			fprintf(stderr, "%s:%u: %s\n", path, line, reason);
+		else
+			fprintf(stderr, "%s: %s\n", path, reason);
+	}
+	return rules;
+}
+
+static void print_node(const char *name)
+{
+	char path[64];
+	size_t size;
+	char *text;
+
+	snprintf(path, sizeof(path), SIGILFS "%s", name);
+	text = read_all(path, &size);
+	fwrite(text, 1, size, stdout);
+	free(text);
+}
+
+static void write_node(const char *name, const char *data, size_t size,
+		       const char *what)
+{
+	char path[64];
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), SIGILFS "%s", name);
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		tool_die(1, -errno, "cannot open %s", path);
+	/* One write: the kernel takes the whole of it or nothing. */
+	n = write(fd, data, size);
+	if (n < 0) {
+		const int err = errno;
+
+		close(fd);
+		if (err == EINVAL && !strcmp(name, "policy")) {
+			fprintf(stderr, "%s: the kernel rejected %s; its status says:\n",
+				program_name, what);
+			print_node("status");
+		} else {
+			tool_error(-err, "cannot write %s to %s", what, path);
+		}
+		exit(1);
+	}
+	close(fd);
+}
+
+static int access_query(int argc, char **argv)
+{
+	char query[1024], answer[1100];
+	size_t len = 0;
+	ssize_t n;
+	int i, fd;
+
+	for (i = 0; i < argc; i++)
+		len += (size_t)snprintf(query + len, sizeof(query) - len, "%s%s",
+					i ? " " : "", argv[i]);
+	if (len >= sizeof(query))
+		tool_die(2, 0, "query too long");
+	fd = open(SIGILFS "access", O_RDWR | O_CLOEXEC);
+	if (fd < 0)
+		tool_die(1, -errno, "cannot open " SIGILFS "access");
+	if (write(fd, query, len) < 0)
+		tool_die(errno == EINVAL ? 2 : 1, -errno, "invalid query '%s'", query);
+	n = read(fd, answer, sizeof(answer) - 1);
+	if (n < 0)
+		tool_die(1, -errno, "cannot read the answer");
+	close(fd);
+	answer[n] = '\0';
+	fputs(answer, stdout);
+	return strncmp(answer, "allowed", 7) ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "help", no_argument, NULL, TOOL_OPT_HELP },
+		{ "version", no_argument, NULL, TOOL_OPT_VERSION },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *lsm = NULL, *cmd;
+	size_t size;
+	char *text;
+	long rules;
+	int c;
+
+	while ((c = getopt_long(argc, argv, "+", opts, NULL)) != -1)
+		tool_common_option(c == '?' ? 2 : c, &lsm, usage);
+	if (optind == argc) {
+		tool_error(0, "missing command");
+		usage(2);
+	}
+	cmd = argv[optind++];
+	argc -= optind;
+	argv += optind;
+	if (!strcmp(cmd, "load") || !strcmp(cmd, "check")) {
+		if (argc != 1)
+			tool_die(2, 0, "%s takes one FILE", cmd);
+		text = read_all(argv[0], &size);
+		rules = check(argv[0], text, size);
+		if (rules < 0)
+			return 1;
+		if (!strcmp(cmd, "check"))
+			printf("%s: valid, %ld rules\n", argv[0], rules);
+		else
+			write_node("policy", text, size, argv[0]);
+		free(text);
+		return 0;
+	}
+	if (!strcmp(cmd, "status") && argc == 0) {
+		print_node("status");
+		return 0;
+	}
+	if (!strcmp(cmd, "enforce") && argc == 1) {
+		if (strcmp(argv[0], "0") && strcmp(argv[0], "1"))
+			tool_die(2, 0, "enforce takes 0 or 1, not '%s'", argv[0]);
+		write_node("enforce", argv[0], 1, "the mode");
+		return 0;
+	}
+	if (!strcmp(cmd, "access") && argc >= 2 && argc <= 4)
+		return access_query(argc, argv);
+	tool_error(0, "invalid command '%s' or wrong number of arguments", cmd);
+	usage(2);
+	return 2;
+}

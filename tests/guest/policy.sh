@@ -1,0 +1,262 @@
+# The Sigil policy, one rule per name:   sh policy.sh NAME
+# Each test loads the policies it needs; every one keeps 'unconfined kernel'
+# so that the test shell itself is never confined.  Run last in the suite.
+. ./lib.sh
+t=$1
+d=/tmp/policy-$t
+rm -rf "$d"
+mkdir -p "$d" || fail "cannot create $d"
+fs=/sys/kernel/security/sigil
+
+# load RULE-LINES: loads 'unconfined kernel' plus the lines given.
+load() {
+	printf 'unconfined kernel\n%s\n' "$1" >"$d/policy"
+	sigilctl load "$d/policy" || fail "cannot load: $1"
+}
+status_field() {
+	sed -n "s/^$1: //p" $fs/status
+}
+# The rules a confined app_t needs to run the tools at all.
+base='transition kernel app_t
+allow app_t unlabeled rx'
+
+case $t in
+allow-rule-allows-and-denies)
+	: >"$d/data"; filecon -s data_t "$d/data"
+	echo secret >"$d/other"; filecon -s other_t "$d/other"
+	echo log >"$d/log"; filecon -s log_t "$d/log"
+	load "$base
+allow app_t data_t r
+allow app_t log_t a"
+	run 0 execcon app_t cat "$d/data"
+	run 1 execcon app_t cat "$d/other"
+	grep -q 'Permission denied' $err || fail "expected EACCES, saw '$(cat $err)'"
+	run 1 execcon app_t sh -c "echo x >\"$d/data\""
+	run 0 execcon app_t sh -c "echo appended >>\"$d/log\""
+	run 1 execcon app_t sh -c "echo x >\"$d/log\""
+	expect_eq "log after the append and the refused overwrite" "log
+appended" "$(cat "$d/log")"
+	dmesg | grep -q "denied op=open check=file subject=app_t object=other_t name=other pid=[0-9]* comm=cat enforcing=1 missing='allow app_t other_t r'" ||
+		fail "expected a denial log line for 'other', saw: $(dmesg | grep 'sigil: denied' | tail -3)"
+	;;
+create-needs-c-and-remove-needs-w)
+	mkdir "$d/dir"; filecon -s dir_t "$d/dir"
+	: >"$d/dir/old"
+	load "$base
+allow app_t dir_t x"
+	run 1 execcon app_t sh -c ": >\"$d/dir/new\""
+	run 1 execcon app_t rm -f "$d/dir/old"
+	load "$base
+allow app_t dir_t xcw"
+	run 0 execcon app_t sh -c ": >\"$d/dir/new\""
+	expect_eq "label of the new file" dir_t "$(filecon "$d/dir/new" | cut -d' ' -f1)"
+	run 0 execcon app_t rm -f "$d/dir/old"
+	;;
+own-label-and-unconfined)
+	: >"$d/mine"; filecon -s app_t "$d/mine"
+	: >"$d/theirs"; filecon -s theirs_t "$d/theirs"
+	load "$base
+transition kernel root_t
+unconfined root_t
+allow root_t unlabeled rx"
+	run 0 execcon app_t sh -c "echo mine >\"$d/mine\"; cat \"$d/mine\""
+	run 1 execcon app_t cat "$d/theirs"
+	run 0 execcon root_t sh -c "echo ok >\"$d/theirs\""
+	;;
+exec-refused-at-write-and-at-execve)
+	load "$base"
+	run 125 execcon other_t true
+	grep -q "no rule to allow it: denied: missing 'transition kernel other_t'" $err ||
+		fail "expected the missing rule named, saw '$(cat $err)'"
+	load "$base
+transition kernel late_t
+allow late_t unlabeled rx"
+	mkfifo "$d/go"
+	sh -c "echo late_t >/proc/self/attr/exec; read go <\"$d/go\"; proccon >\"$d/ran\" 2>&1; echo rc=\$? >\"$d/out\"
+		read c </proc/self/attr/current; read e </proc/self/attr/exec; echo \"current=\$c exec=\$e\" >>\"$d/out\"" &
+	pid=$!
+	for i in 1 2 3 4 5 6 7 8 9 10; do
+		[ "$(proccon -a exec $pid | cut -d' ' -f2)" = late_t ] && break
+		sleep 0.1
+	done
+	load "$base"
+	echo >"$d/go"
+	wait $pid
+	expect_eq "the shell after its execve was refused" "rc=126
+current=kernel exec=late_t" "$(cat "$d/out")"
+	;;
+entrypoint-narrows-transitions)
+	cp /usr/bin/proccon "$d/ep-proccon"
+	filecon -s ep_exec_t "$d/ep-proccon"
+	load "$base
+transition kernel ep_t
+entrypoint ep_t ep_exec_t
+allow ep_t unlabeled rx
+allow ep_t ep_exec_t rx"
+	run 0 execcon ep_t "$d/ep-proccon"
+	expect_eq "label in the entrypoint program" ep_t "$(cat $out)"
+	run 126 execcon ep_t /usr/bin/proccon
+	grep -q "missing 'entrypoint ep_t unlabeled'" $err ||
+		fail "expected the missing entrypoint named, saw '$(cat $err)'"
+	;;
+dyntransition-needs-rule)
+	load "$base"
+	run 1 proccon -s dyn_t
+	grep -q "missing 'dyntransition kernel dyn_t'" $err || fail "saw '$(cat $err)'"
+	load "$base
+dyntransition kernel dyn_t
+allow dyn_t unlabeled rx"
+	run 0 proccon -s dyn_t proccon
+	expect_eq "label after the dynamic transition" dyn_t "$(cat $out)"
+	;;
+fscreate-needs-rule)
+	mkdir "$d/dir"; filecon -s appdir_t "$d/dir"
+	load "$base
+allow app_t appdir_t xc"
+	run 125 execcon app_t fscreatecon-run secret_t -o "$d/dir/f" -- true
+	[ ! -e "$d/dir/f" ] || fail "a file was created with a refused label"
+	load "$base
+allow app_t appdir_t xc
+fscreate app_t appdata_t"
+	run 0 execcon app_t fscreatecon-run appdata_t -o "$d/dir/f" -- true
+	expect_eq "label" appdata_t "$(filecon "$d/dir/f" | cut -d' ' -f1)"
+	;;
+relabel-needs-rule-and-capability)
+	: >"$d/f"; filecon -s a_t "$d/f"
+	load "$base"
+	run 1 execcon app_t filecon -s b_t "$d/f"
+	grep -q "Permission denied" $err || fail "expected EACCES without a rule, saw '$(cat $err)'"
+	load "$base
+relabel app_t a_t b_t"
+	run 1 ./as-user -M 0 execcon app_t filecon -s b_t "$d/f"
+	grep -q "Operation not permitted" $err || fail "expected EPERM without CAP_MAC_ADMIN, saw '$(cat $err)'"
+	run 0 execcon app_t filecon -s b_t "$d/f"
+	expect_eq "label after the allowed relabel" b_t "$(filecon "$d/f" | cut -d' ' -f1)"
+	;;
+permissive-logs-but-allows)
+	echo secret >"$d/f"; filecon -s secret_t "$d/f"
+	load "$base"
+	before=$(status_field denials)
+	run 0 sigilctl enforce 0
+	expect_eq "enforce" 0 "$(cat $fs/enforce)"
+	run 0 execcon app_t cat "$d/f"
+	expect_eq "what app_t read in permissive mode" secret "$(cat $out)"
+	dmesg | grep -q "subject=app_t object=secret_t name=f .*enforcing=0" ||
+		fail "expected a logged denial with enforcing=0"
+	run 0 sigilctl enforce 1
+	run 1 execcon app_t cat "$d/f"
+	after=$(status_field denials)
+	[ "$after" -ge $((before + 2)) ] || fail "expected at least 2 more denials, saw $before then $after"
+	;;
+malformed-policy-keeps-running-one)
+	load "$base"
+	gen=$(status_field generation)
+	canon=$(cat $fs/policy)
+	i=0
+	while IFS='|' read -r text why; do
+		i=$((i + 1))
+		printf "unconfined kernel\n$text\n" >"$d/bad$i"
+		run 1 sigilctl load "$d/bad$i"
+		grep -q "bad$i:2: $why" $err || fail "sigilctl on '$text': expected '$why', saw '$(cat $err)'"
+		# The kernel refuses it by itself too, naming the line.
+		printf "unconfined kernel\n$text\n" >$fs/policy 2>/dev/null &&
+			fail "the kernel accepted '$text'"
+		status_field last_error | grep -q "^line 2: $why" ||
+			fail "status after '$text': expected 'line 2: $why', saw '$(status_field last_error)'"
+	done <<'BAD'
+alow a_t b_t r|unknown rule 'alow'
+allow a_t b_t|'allow' takes 3 fields, not 2
+allow a_t b_t rq|invalid permissions 'rq'
+allow a_t b_t rr|invalid permissions 'rr'
+unconfined a\001b|invalid label
+transition a_t b_t c_t|'transition' takes 2 fields, not 3
+BAD
+	printf 'unconfined kernel\nentrypoint x_t y_t\n' >"$d/noentry"
+	run 1 sigilctl load "$d/noentry"
+	grep -q "entrypoint for 'x_t', but no transition rule leads to it" $err || fail "saw '$(cat $err)'"
+	expect_eq "generation after the rejected policies" "$gen" "$(status_field generation)"
+	expect_eq "running policy after the rejected policies" "$canon" "$(cat $fs/policy)"
+	;;
+canonical-readback)
+	printf '# comment\n\nunconfined\tkernel   # trailing\nallow a_t b_t xr\nallow a_t b_t w\ntransition kernel a_t\n' >"$d/messy"
+	run 0 sigilctl load "$d/messy"
+	expect_eq "policy read back" "unconfined kernel
+allow a_t b_t rwx
+transition kernel a_t" "$(cat $fs/policy)"
+	expect_eq "rules" 3 "$(status_field rules)"
+	;;
+sigilctl-check-and-access)
+	printf 'unconfined kernel\nallow a_t b_t r\n' >"$d/good"
+	run 0 sigilctl check "$d/good"
+	expect_eq "check output" "$d/good: valid, 2 rules" "$(cat $out)"
+	run 0 sigilctl load "$d/good"
+	run 0 sigilctl access a_t b_t r
+	expect_eq "access answer" allowed "$(cat $out)"
+	run 1 sigilctl access a_t b_t rw
+	expect_eq "access answer" "denied: missing 'allow a_t b_t w'" "$(cat $out)"
+	run 0 sigilctl access a_t a_t rwxac
+	run 0 sigilctl access kernel secret_t w
+	run 1 sigilctl access transition kernel a_t
+	run 2 sigilctl access a_t b_t rq
+	run 2 sigilctl enforce 2
+	;;
+unprivileged-writes-refused)
+	load "$base"
+	gen=$(status_field generation)
+	run 1 ./as-user -M 0 sigilctl load "$d/policy"
+	grep -q "Operation not permitted" $err || fail "policy: expected EPERM, saw '$(cat $err)'"
+	run 1 ./as-user -M 0 sigilctl enforce 0
+	grep -q "Operation not permitted" $err || fail "enforce: expected EPERM, saw '$(cat $err)'"
+	run 1 ./as-user 1000 sigilctl enforce 0
+	expect_eq "generation" "$gen" "$(status_field generation)"
+	expect_eq "enforce" 1 "$(cat $fs/enforce)"
+	run 0 ./as-user 1000 sigilctl access a_t a_t r
+	;;
+reload-while-processes-exec-and-create)
+	mkdir "$d/dir"; filecon -s work_t "$d/dir"
+	p1="$base
+allow app_t work_t rwxc
+fscreate app_t out_t"
+	p2="$p1
+allow app_t other_t r"
+	printf 'unconfined kernel\n%s\n' "$p1" >"$d/p1"
+	printf 'unconfined kernel\n%s\n' "$p2" >"$d/p2"
+	sigilctl load "$d/p1" || fail "cannot load p1"
+	for w in 1 2; do
+		(
+			i=0 bad=0
+			while [ $i -lt 40 ]; do
+				i=$((i + 1))
+				execcon app_t fscreatecon-run out_t -o "$d/dir/f$w-$i" -- proccon >/dev/null 2>>"$d/err$w" ||
+					bad=$((bad + 1))
+			done
+			echo "$bad" >"$d/bad$w"
+		) &
+	done
+	n=0
+	while [ $n -lt 60 ]; do
+		n=$((n + 1))
+		sigilctl load "$d/p$((n % 2 + 1))" || fail "reload $n failed"
+	done
+	wait
+	expect_eq "failures in worker 1" 0 "$(cat "$d/bad1")"
+	expect_eq "failures in worker 2" 0 "$(cat "$d/bad2")"
+	expect_eq "files created" 80 "$(ls "$d/dir" | wc -l)"
+	expect_eq "labels of the files" out_t "$(filecon "$d"/dir/* | cut -d' ' -f1 | sort -u)"
+	[ "$(status_field generation)" -ge 61 ] || fail "expected at least 61 policy loads"
+	;;
+hundred-thousand-rules)
+	awk 'BEGIN { print "unconfined kernel"; for (i = 0; i < 100000; i++) printf "allow s%d_t o%d_t rw\n", i, i }' >"$d/big"
+	start=$(date +%s)
+	run 0 sigilctl load "$d/big"
+	echo "loaded 100001 rules in $(( $(date +%s) - start ))s"
+	expect_eq "rules" 100001 "$(status_field rules)"
+	run 0 sigilctl access s99999_t o99999_t rw
+	run 1 sigilctl access s99999_t o99998_t r
+	expect_eq "lines read back" 100001 "$(wc -l <$fs/policy)"
+	;;
+*)
+	fail "no policy test named '$t'"
+	;;
+esac
+exit 0

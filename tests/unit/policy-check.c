@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Ensure that sigilctl check accepts and rejects what the kernel's policy
+ * parser does (the cases of the kernel's KUnit suite sigil_policy), with
+ * the same line numbers and reasons.
+ */
+#include <config.h>
+
+#include <string.h>
+
+#include "policy-check.h"
+#include "../tap.h"
+
+#define X64 "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+
+static const struct {
+	const char *desc, *text;
+	long rules;		/* -1: rejected */
+	unsigned int line;
+	const char *reason;
+} cases[] = {
+	{ "empty", "", 0, 0, NULL },
+	{ "comments and blank lines", "# a policy\n\n   \t\n# end\n", 0, 0, NULL },
+	{ "every kind of rule",
+	  "allow user_t etc_t r\ntransition kernel user_t\n"
+	  "entrypoint user_t bin_t\ndyntransition user_t other_t\n"
+	  "fscreate user_t tmp_t\nrelabel admin_t tmp_t etc_t\n"
+	  "unconfined kernel\n", 7, 0, NULL },
+	{ "tabs and a trailing comment", "allow\ta_t\tb_t\trw # why\n", 1, 0, NULL },
+	{ "no final newline", "unconfined kernel", 1, 0, NULL },
+	{ "unknown rule", "unconfined kernel\nalow a_t b_t r\n", -1, 2,
+	  "unknown rule 'alow'" },
+	{ "too few fields", "allow a_t b_t\n", -1, 1, "'allow' takes 3 fields, not 2" },
+	{ "too many fields", "transition a_t b_t c_t\n", -1, 1,
+	  "'transition' takes 2 fields, not 3" },
+	{ "far too many fields", "allow a b c d e f g\n", -1, 1, "too many fields" },
+	{ "unknown permission", "allow a_t b_t rq\n", -1, 1,
+	  "invalid permissions 'rq' (one or more of r, w, x, a, c, once each)" },
+	{ "repeated permission", "allow a_t b_t rr\n", -1, 1,
+	  "invalid permissions 'rr' (one or more of r, w, x, a, c, once each)" },
+	{ "label too long", "unconfined " X64 X64 X64 X64 "\n", -1, 1, NULL },
+	{ "control byte in a label", "unconfined a\x01\n", -1, 1,
+	  "invalid label 'a\x01'" },
+	{ "entrypoint without a transition", "entrypoint user_t bin_t\n", -1, 0,
+	  "entrypoint for 'user_t', but no transition rule leads to it" },
+};
+
+int main(void)
+{
+	unsigned int line, i;
+	char reason[160];
+	long r;
+
+	plan((int)(sizeof(cases) / sizeof(cases[0])) * 2 + 1);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		reason[0] = '\0';
+		line = 99;
+		r = policy_check(cases[i].text, strlen(cases[i].text), &line,
+				 reason, sizeof(reason));
+		is_int(cases[i].rules, r, "%s: rule count or rejection", cases[i].desc);
+		if (cases[i].rules >= 0)
+			is_int(0, line, "%s: no line at fault", cases[i].desc);
+		else if (cases[i].reason)
+			is_str(cases[i].reason, reason, "%s: reason", cases[i].desc);
+		else
+			is_int(cases[i].line, line, "%s: line", cases[i].desc);
+	}
+	r = policy_check("unconfined a\0b\n", 15, &line, reason, sizeof(reason));
+	is_int(-1, r, "a NUL byte rejects the policy");
+	return done_testing();
+}
