@@ -75,7 +75,7 @@ allow late_t unlabeled rx"
 	sh -c "echo late_t >/proc/self/attr/exec; read go <\"$d/go\"; proccon >\"$d/ran\" 2>&1; echo rc=\$? >\"$d/out\"
 		read c </proc/self/attr/current; read e </proc/self/attr/exec; echo \"current=\$c exec=\$e\" >>\"$d/out\"" &
 	pid=$!
-	for i in 1 2 3 4 5 6 7 8 9 10; do
+	for i in $(seq 50); do
 		[ "$(proccon -a exec $pid | cut -d' ' -f2)" = late_t ] && break
 		sleep 0.1
 	done

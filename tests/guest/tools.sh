@@ -14,7 +14,7 @@ start_waiter() {
 		</dev/null >/dev/null 2>&1 &
 	pid=$!
 	# Until it has written its attribute.
-	for i in 1 2 3 4 5 6 7 8 9 10; do
+	for i in $(seq 50); do
 		[ -n "$(proccon -a fscreate $pid 2>/dev/null | cut -d' ' -f2)" ] && return
 		sleep 0.1
 	done
