@@ -18,9 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <sys/xattr.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "procattr.h"
 
 #define FS "/sys/kernel/security/sigil/"
 #define TARGET "/tmp/policy-bench-target"
@@ -99,12 +100,9 @@ static double time_opens(long opens)
 	pid = fork();
 	if (pid == 0) {
 		char arg[32];
-		int fd;
 
-		fd = open("/proc/self/attr/sigil/exec", O_WRONLY);
-		if (fd < 0 || write(fd, "bench_t", 7) != 7)
+		if (procattr_set("sigil", PROCATTR_EXEC, "bench_t"))
 			_exit(2);
-		close(fd);
 		dup2(p[1], 1);
 		snprintf(arg, sizeof(arg), "%ld", opens);
 		execl("/proc/self/exe", "policy-bench", "--opens", arg, (char *)NULL);
@@ -155,11 +153,11 @@ int main(int argc, char **argv)
 	if (argc == 2)
 		opens = atol(argv[1]);
 	fd = open(TARGET, O_CREAT | O_WRONLY, 0644);
-	if (fd < 0 || fsetxattr(fd, "security.sigil", "target_t", 8, 0)) {
-		perror("policy-bench: " TARGET);
+	if (fd < 0 || close(fd) ||
+	    procattr_file_set(TARGET, "security.sigil", 0, "target_t")) {
+		fprintf(stderr, "policy-bench: cannot create and label " TARGET "\n");
 		return 1;
 	}
-	close(fd);
 	for (i = 0; i < 2; i++) {
 		text = make_policy(sizes[i], &size);
 		for (r = 0; r < REPEAT; r++)

@@ -77,7 +77,7 @@ static int find_executable(const char *cmd, char *path, size_t size)
 static void explain(const char *lsm, int err, const char *to, char **cur,
 		    const char *file)
 {
-	char query[900], *answer = NULL, *flabel = NULL;
+	char *flabel = NULL;
 
 	if (err != -EACCES || !lsm || strcmp(lsm, "sigil"))
 		return;
@@ -85,13 +85,9 @@ static void explain(const char *lsm, int err, const char *to, char **cur,
 		return;
 	if (file)
 		procattr_file_get(file, procattr_lsm_xattr(lsm), 1, &flabel);
-	snprintf(query, sizeof(query), "transition %s %s%s%s", *cur ? *cur : "",
-		 to, flabel ? " " : "", flabel ? flabel : "");
+	tool_explain_refusal(lsm, err, "transition %s %s%s%s", *cur ? *cur : "",
+			     to, flabel ? " " : "", flabel ? flabel : "");
 	free(flabel);
-	if (procattr_sigil_query(query, &answer) == 0 && answer &&
-	    strncmp(answer, "allowed", 7))
-		tool_error(0, "the sigil policy has no rule to allow it: %s", answer);
-	free(answer);
 }
 
 int main(int argc, char **argv)

@@ -58,16 +58,12 @@ static void usage(int status)
 /* Under Sigil, says which rule would allow the dynamic transition. */
 static void explain_refusal(int err, const char *to)
 {
-	char query[600], *cur = NULL, *answer = NULL;
+	char *cur = NULL;
 
-	if (err != -EACCES || !lsm || strcmp(lsm, "sigil") ||
-	    procattr_get(0, lsm, PROCATTR_CURRENT, &cur) || !cur)
+	if (err != -EACCES || !lsm || procattr_get(0, lsm, PROCATTR_CURRENT, &cur) ||
+	    !cur)
 		return;
-	snprintf(query, sizeof(query), "dyntransition %s %s", cur, to);
-	if (procattr_sigil_query(query, &answer) == 0 &&
-	    strncmp(answer, "allowed", 7))
-		tool_error(0, "the sigil policy has no rule to allow it: %s", answer);
-	free(answer);
+	tool_explain_refusal(lsm, err, "dyntransition %s %s", cur, to);
 	free(cur);
 }
 

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "policy-check.h"
+#include "procattr.h"
 #include "tool.h"
 
 const char *program_name = "sigilctl";
@@ -137,28 +138,24 @@ static void write_node(const char *name, const char *data, size_t size,
 
 static int access_query(int argc, char **argv)
 {
-	char query[1024], answer[1100];
+	char query[1024], *answer = NULL;
 	size_t len = 0;
-	ssize_t n;
-	int i, fd;
+	int i, err;
 
 	for (i = 0; i < argc; i++)
 		len += (size_t)snprintf(query + len, sizeof(query) - len, "%s%s",
 					i ? " " : "", argv[i]);
 	if (len >= sizeof(query))
 		tool_die(2, 0, "query too long");
-	fd = open(SIGILFS "access", O_RDWR | O_CLOEXEC);
-	if (fd < 0)
-		tool_die(1, -errno, "cannot open " SIGILFS "access");
-	if (write(fd, query, len) < 0)
-		tool_die(errno == EINVAL ? 2 : 1, -errno, "invalid query '%s'", query);
-	n = read(fd, answer, sizeof(answer) - 1);
-	if (n < 0)
-		tool_die(1, -errno, "cannot read the answer");
-	close(fd);
-	answer[n] = '\0';
-	fputs(answer, stdout);
-	return strncmp(answer, "allowed", 7) ? 1 : 0;
+	err = procattr_sigil_query(query, &answer);
+	if (err == -EINVAL)
+		tool_die(2, err, "invalid query '%s'", query);
+	if (err)
+		tool_die(1, err, "cannot ask " SIGILFS "access about '%s'", query);
+	puts(answer);
+	err = strncmp(answer, "allowed", 7) ? 1 : 0;
+	free(answer);
+	return err;
 }
 
 int main(int argc, char **argv)

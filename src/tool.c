@@ -94,3 +94,19 @@ void tool_common_option(int c, const char **lsm, void (*usage)(int))
 		usage(EXIT_CANCELED);
 	}
 }
+
+void tool_explain_refusal(const char *lsm, int err, const char *fmt, ...)
+{
+	char query[1024], *answer = NULL;
+	va_list ap;
+
+	if (err != -EACCES || !lsm || strcmp(lsm, "sigil"))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(query, sizeof(query), fmt, ap);
+	va_end(ap);
+	if (procattr_sigil_query(query, &answer) == 0 &&
+	    strncmp(answer, "allowed", 7))
+		tool_error(0, "the sigil policy has no rule to allow it: %s", answer);
+	free(answer);
+}

@@ -48,6 +48,14 @@ noreturn void tool_version(void);
 const char *tool_check_lsm(const char *name, int status);
 
 /*
+ * After a refusal (@err -EACCES) under Sigil, asks its policy about the
+ * query built from @fmt (the rule that would allow the operation) and says
+ * which rule is missing.  Does nothing for another error or module.
+ */
+void tool_explain_refusal(const char *lsm, int err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/*
  * Executes COMMAND (argv[0] searched in PATH); on failure says why and
  * exits 127 if it was not found, else 126.
  */
