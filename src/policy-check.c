@@ -29,16 +29,60 @@ static const struct {
 
 #define N_KINDS (sizeof(kinds) / sizeof(kinds[0]))
 
-static int valid_label(const char *s, size_t len)
+/*
+ * Writes at most @max bytes of @s as the kernel does in its reasons:
+ * printable ASCII as itself, a backslash, a quote and any other byte as
+ * \xHH, and "..." when @len is longer.
+ */
+static void escape(char *out, size_t room, const char *s, size_t len,
+		   size_t max)
 {
+	size_t i, n = 0;
+
+	out[0] = '\0';
+	for (i = 0; i < len && i < max && n < room; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c >= 0x21 && c <= 0x7e && c != '\\' && c != '\'')
+			n += (size_t)snprintf(out + n, room - n, "%c", c);
+		else
+			n += (size_t)snprintf(out + n, room - n, "\\x%02x", c);
+	}
+	if (len > max && n < room)
+		snprintf(out + n, room - n, "...");
+}
+
+/* Returns 1 for a valid label, else 0 with @reason saying why. */
+static int valid_label(const char *s, size_t len, char *reason, size_t room)
+{
+	char shown[32 * 4 + 4];
 	size_t i;
 
-	if (len == 0 || len > LABEL_MAX)
+	escape(shown, sizeof(shown), s, len, 32);
+	if (len > LABEL_MAX) {
+		snprintf(reason, room, "invalid label '%s' (%zu bytes, more than %d)",
+			 shown, len, LABEL_MAX);
 		return 0;
-	for (i = 0; i < len; i++)
-		if (s[i] < 0x21 || s[i] > 0x7e)
+	}
+	for (i = 0; i < len; i++) {
+		if (s[i] < 0x21 || s[i] > 0x7e) {
+			snprintf(reason, room,
+				 "invalid label '%s' (byte \\x%02x is not printable ASCII)",
+				 shown, (unsigned char)s[i]);
 			return 0;
+		}
+	}
 	return 1;
+}
+
+/* Whether the line @p of @len bytes holds a rule, not only a comment. */
+static int rule_line(const char *p, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len && (p[i] == ' ' || p[i] == '\t'))
+		i++;
+	return i < len && p[i] != '#';
 }
 
 static int valid_perms(const char *s, size_t len)
@@ -105,6 +149,8 @@ long policy_check(const char *text, size_t size, unsigned int *line,
 	const char *p = text, *end = text + size, *eol, *field[MAX_FIELDS];
 	size_t flen[MAX_FIELDS], i, len;
 	unsigned int n = 0, nf, k, j;
+	unsigned long count = 0;
+	char shown[32 * 4 + 4];
 	long rules = 0, ret = -1;
 
 	if (memchr(text, '\0', size)) {
@@ -115,6 +161,21 @@ long policy_check(const char *text, size_t size, unsigned int *line,
 		snprintf(reason, room, "NUL byte");
 		return -1;
 	}
+	/* The rule limit, found before any rule is parsed, as the kernel does. */
+	for (; p < end; p = eol + 1) {
+		eol = memchr(p, '\n', end - p);
+		if (!eol)
+			eol = end;
+		n++;
+		if (rule_line(p, eol - p) && ++count > SIGIL_POLICY_MAX_RULES) {
+			*line = n;
+			snprintf(reason, room, "more than %lu rules",
+				 SIGIL_POLICY_MAX_RULES);
+			return -1;
+		}
+	}
+	p = text;
+	n = 0;
 	for (; p < end; p = eol + 1) {
 		eol = memchr(p, '\n', end - p);
 		if (!eol)
@@ -144,8 +205,8 @@ long policy_check(const char *text, size_t size, unsigned int *line,
 			    !memcmp(kinds[k].word, field[0], flen[0]))
 				break;
 		if (k == N_KINDS) {
-			snprintf(reason, room, "unknown rule '%.*s'",
-				 (int)(flen[0] < 32 ? flen[0] : 32), field[0]);
+			escape(shown, sizeof(shown), field[0], flen[0], 32);
+			snprintf(reason, room, "unknown rule '%s'", shown);
 			goto out;
 		}
 		if (nf != 1 + kinds[k].nlabels + (unsigned int)kinds[k].perms) {
@@ -156,18 +217,16 @@ long policy_check(const char *text, size_t size, unsigned int *line,
 			goto out;
 		}
 		if (kinds[k].perms && !valid_perms(field[nf - 1], flen[nf - 1])) {
+			escape(shown, sizeof(shown), field[nf - 1],
+			       flen[nf - 1], 16);
 			snprintf(reason, room,
-				 "invalid permissions '%.*s' (one or more of r, w, x, a, c, once each)",
-				 (int)(flen[nf - 1] < 16 ? flen[nf - 1] : 16),
-				 field[nf - 1]);
+				 "invalid permissions '%s' (one or more of r, w, x, a, c, once each)",
+				 shown);
 			goto out;
 		}
 		for (j = 1; j <= kinds[k].nlabels; j++) {
-			if (!valid_label(field[j], flen[j])) {
-				snprintf(reason, room, "invalid label '%.*s'",
-					 (int)(flen[j] < 64 ? flen[j] : 64), field[j]);
+			if (!valid_label(field[j], flen[j], reason, room))
 				goto out;
-			}
 		}
 		if ((!strcmp(kinds[k].word, "transition") &&
 		     add_name(&to, field[2], flen[2])) ||

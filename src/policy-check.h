@@ -8,6 +8,10 @@
 
 #include <stddef.h>
 
+/* The kernel's limits (security/sigil/policy.h), see sigil-policy(5). */
+#define SIGIL_POLICY_MAX_BYTES (64UL << 20)
+#define SIGIL_POLICY_MAX_RULES (1UL << 20)
+
 /*
  * Checks the policy @text of @size bytes.  Returns the number of rules on
  * success, or -1 with *line (from 1; 0 for the policy as a whole) and

@@ -81,9 +81,15 @@ static char *read_all(const char *path, size_t *size)
 static long check(const char *path, const char *text, size_t size)
 {
 	unsigned int line;
-	char reason[160];
+	char reason[256];
 	long rules;
 
+	if (size > SIGIL_POLICY_MAX_BYTES) {
+		fflush(stdout);
+		fprintf(stderr, "%s: larger than %lu bytes\n", path,
+			SIGIL_POLICY_MAX_BYTES);
+		return -1;
+	}
 	rules = policy_check(text, size, &line, reason, sizeof(reason));
 	if (rules < 0) {
 		fflush(stdout);
@@ -107,33 +113,42 @@ static void print_node(const char *name)
 	free(text);
 }
 
+/*
+ * Writes @data to the node @name and closes it.  The policy node gathers
+ * every write of one open file and loads the whole text when it is
+ * closed, so its verdict comes from close().
+ */
 static void write_node(const char *name, const char *data, size_t size,
 		       const char *what)
 {
 	char path[64];
+	size_t done = 0;
 	ssize_t n;
-	int fd;
+	int fd, err = 0;
 
 	snprintf(path, sizeof(path), SIGILFS "%s", name);
 	fd = open(path, O_WRONLY | O_CLOEXEC);
 	if (fd < 0)
 		tool_die(1, -errno, "cannot open %s", path);
-	/* One write: the kernel takes the whole of it or nothing. */
-	n = write(fd, data, size);
-	if (n < 0) {
-		const int err = errno;
-
-		close(fd);
-		if (err == EINVAL && !strcmp(name, "policy")) {
-			fprintf(stderr, "%s: the kernel rejected %s; its status says:\n",
-				program_name, what);
-			print_node("status");
-		} else {
-			tool_error(-err, "cannot write %s to %s", what, path);
-		}
-		exit(1);
+	do {
+		n = write(fd, data + done, size - done);
+		if (n < 0 && errno != EINTR)
+			err = errno;
+		else if (n > 0)
+			done += (size_t)n;
+	} while (!err && done < size);
+	if (close(fd) < 0 && !err && errno != EINTR)
+		err = errno;
+	if (!err)
+		return;
+	if (err == EINVAL && !strcmp(name, "policy")) {
+		fprintf(stderr, "%s: the kernel rejected %s; its status says:\n",
+			program_name, what);
+		print_node("status");
+	} else {
+		tool_error(-err, "cannot write %s to %s", what, path);
 	}
-	close(fd);
+	exit(1);
 }
 
 static int access_query(int argc, char **argv)

@@ -1,14 +1,15 @@
 #!/bin/bash
 # Ensure that guest/run passes a command's output and exit status through,
 # copies --add files in, keeps what the guest wrote to a --disk image, and
-# fails loudly, never silently, on a kernel panic or a hung guest.
+# fails loudly, never silently, on a kernel panic, a kernel WARNING or a
+# hung guest, and that every kernel message reaches the console log.
 set -uo pipefail
 srcdir=${srcdir:-.}
 top=$(cd "$srcdir" && pwd)
 run=$top/guest/run
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-echo "1..7"
+echo "1..9"
 n=0
 check() {	# check NAME EXPECTED SEEN
 	n=$((n + 1))
@@ -49,3 +50,18 @@ check "a kernel panic makes guest/run fail with 255 and say so" "255 yes" \
 rc=$?
 check "a hung guest makes guest/run fail with 255 after the timeout" "255 yes" \
 	"$rc $(grep -q 'timed out' "$tmp/hang.log" && echo yes || echo no)"
+
+# A real WARN() (LKDTM's test trigger) must fail the run, although the
+# command itself succeeds.
+"$run" --timeout 120 --console "$tmp/warn-console.log" -- sh -c 'mount -t debugfs none /sys/kernel/debug &&
+	echo WARNING >/sys/kernel/debug/provoke-crash/DIRECT' >"$tmp/warn.log" 2>&1
+rc=$?
+sed 's/^/# /' "$tmp/warn.log" | head -n 4
+check "a kernel WARNING makes guest/run fail with 255 and say so" "255 yes yes" \
+	"$rc $(grep -q 'lkdtm: Performing direct entry WARNING' "$tmp/warn-console.log" && echo yes || echo no) $(grep -q "kernel log shows 'WARNING:'" "$tmp/warn.log" && echo yes || echo no)"
+
+# A debug-level message (the lowest) reaches the console log.
+"$run" --console "$tmp/console.log" -- sh -c 'echo "<7>sigil-harness: debug-level line" >/dev/kmsg' >/dev/null 2>&1
+rc=$?
+check "every kernel message, debug level included, reaches the console log" "0 yes" \
+	"$rc $(grep -q 'sigil-harness: debug-level line' "$tmp/console.log" && echo yes || echo no)"

@@ -4,10 +4,14 @@
  *   xattr get FILE NAME        prints the value, without a newline
  *   xattr set FILE NAME VALUE  sets it
  *   xattr list FILE            prints the names, one a line
+ *   xattr write FILE DATA      writes the bytes of the file DATA to FILE in
+ *                              one write(), then prints what FILE reads back
+ *                              (for securityfs transaction nodes)
  */
 #include <config.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/xattr.h>
@@ -38,7 +42,22 @@ int main(int argc, char **argv)
 			puts(buf + i);
 		return 0;
 	}
-	fprintf(stderr, "usage: xattr get FILE NAME | set FILE NAME VALUE | list FILE\n");
+	if (argc == 4 && strcmp(argv[1], "write") == 0) {
+		int fd = open(argv[3], O_RDONLY);
+
+		if (fd < 0 || (n = read(fd, buf, sizeof(buf))) < 0)
+			goto fail;
+		close(fd);
+		fd = open(argv[2], O_RDWR);
+		if (fd < 0 || write(fd, buf, (size_t)n) != n)
+			goto fail;
+		n = read(fd, buf, sizeof(buf));
+		if (n < 0)
+			goto fail;
+		fwrite(buf, 1, (size_t)n, stdout);
+		return 0;
+	}
+	fprintf(stderr, "usage: xattr get FILE NAME | set FILE NAME VALUE | list FILE | write FILE DATA\n");
 	return 2;
 fail:
 	fprintf(stderr, "xattr: %s %s: %s\n", argv[1], argv[2], strerror(errno));

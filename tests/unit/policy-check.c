@@ -6,6 +6,8 @@
  */
 #include <config.h>
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "policy-check.h"
@@ -38,20 +40,68 @@ static const struct {
 	  "invalid permissions 'rq' (one or more of r, w, x, a, c, once each)" },
 	{ "repeated permission", "allow a_t b_t rr\n", -1, 1,
 	  "invalid permissions 'rr' (one or more of r, w, x, a, c, once each)" },
-	{ "label too long", "unconfined " X64 X64 X64 X64 "\n", -1, 1, NULL },
+	{ "label too long", "unconfined " X64 X64 X64 X64 "\n", -1, 1,
+	  "invalid label 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' (256 bytes, more than 255)" },
 	{ "control byte in a label", "unconfined a\x01\n", -1, 1,
-	  "invalid label 'a\x01'" },
+	  "invalid label 'a\\x01' (byte \\x01 is not printable ASCII)" },
+	{ "CRLF line end names the label", "unconfined kernel\r\n", -1, 1,
+	  "invalid label 'kernel\\x0d' (byte \\x0d is not printable ASCII)" },
+	{ "CRLF in the second label", "transition kernel app_t\r\n", -1, 1,
+	  "invalid label 'app_t\\x0d' (byte \\x0d is not printable ASCII)" },
+	{ "DEL names the label", "allow a_t b\x7f_t r\n", -1, 1,
+	  "invalid label 'b\\x7f_t' (byte \\x7f is not printable ASCII)" },
+	{ "UTF-8 names the label", "unconfined caf\xc3\xa9\n", -1, 1,
+	  "invalid label 'caf\\xc3\\xa9' (byte \\xc3 is not printable ASCII)" },
+	{ "quote and backslash are escaped", "unconfined a'\\\x01\n", -1, 1,
+	  "invalid label 'a\\x27\\x5c\\x01' (byte \\x01 is not printable ASCII)" },
+	{ "control bytes escaped in a rule word", "al\x1bow a b r\n", -1, 1,
+	  "unknown rule 'al\\x1bow'" },
+	{ "CRLF after permissions", "allow a_t b_t r\r\n", -1, 1,
+	  "invalid permissions 'r\\x0d' (one or more of r, w, x, a, c, once each)" },
 	{ "entrypoint without a transition", "entrypoint user_t bin_t\n", -1, 0,
 	  "entrypoint for 'user_t', but no transition rule leads to it" },
 };
 
+/* Rules, not lines, count toward the limit; one rule too many is refused. */
+static void big_policies(void)
+{
+	const size_t blank = 10u << 20;
+	char reason[256], *text;
+	unsigned int line;
+	size_t i, n;
+	long r;
+
+	text = malloc(blank + SIGIL_POLICY_MAX_RULES * 14 + 64);
+	if (!text)
+		abort();
+	memset(text, '\n', blank);
+	n = blank;
+	n += (size_t)sprintf(text + n, "unconfined kernel\n");
+	r = policy_check(text, n, &line, reason, sizeof(reason));
+	is_int(1, r, "10 MiB of blank lines and one rule: one rule");
+	n = 0;
+	for (i = 0; i < SIGIL_POLICY_MAX_RULES; i++)
+		n += (size_t)sprintf(text + n, "# c\nunconfined a\n");
+	r = policy_check(text, n, &line, reason, sizeof(reason));
+	is_int((long)SIGIL_POLICY_MAX_RULES, r, "exactly the rule limit is accepted");
+	n += (size_t)sprintf(text + n, "\nunconfined b\n");
+	r = policy_check(text, n, &line, reason, sizeof(reason));
+	is_int(-1, r, "one rule over the limit is refused");
+	is_int(SIGIL_POLICY_MAX_RULES * 2 + 2, line,
+	       "the line of the first rule over the limit");
+	is_str("more than 1048576 rules", reason, "the reason names the limit");
+	r = policy_check(text, n - 1, &line, reason, sizeof(reason));
+	is_int(-1, r, "the limit holds without a final newline");
+	free(text);
+}
+
 int main(void)
 {
 	unsigned int line, i;
-	char reason[160];
+	char reason[256];
 	long r;
 
-	plan((int)(sizeof(cases) / sizeof(cases[0])) * 2 + 1);
+	plan((int)(sizeof(cases) / sizeof(cases[0])) * 2 + 1 + 6);
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		reason[0] = '\0';
 		line = 99;
@@ -67,5 +117,6 @@ int main(void)
 	}
 	r = policy_check("unconfined a\0b\n", 15, &line, reason, sizeof(reason));
 	is_int(-1, r, "a NUL byte rejects the policy");
+	big_policies();
 	return done_testing();
 }
