@@ -13,18 +13,40 @@
 #define LABEL_MAX 255
 #define MAX_FIELDS 5
 
+/* The last field of a rule: none, permission letters or a capability. */
+enum { TAIL_NONE, TAIL_LETTERS, TAIL_CAPABILITY };
+
 static const struct {
 	const char *word;
 	unsigned int nlabels;
-	int perms;
+	int tail;
+	const char *letters;
 } kinds[] = {
-	{ "allow", 2, 1 },
-	{ "transition", 2, 0 },
-	{ "entrypoint", 2, 0 },
-	{ "dyntransition", 2, 0 },
-	{ "fscreate", 2, 0 },
-	{ "relabel", 3, 0 },
-	{ "unconfined", 1, 0 },
+	{ "allow", 2, TAIL_LETTERS, "rwxac" },
+	{ "transition", 2, TAIL_NONE, NULL },
+	{ "entrypoint", 2, TAIL_NONE, NULL },
+	{ "dyntransition", 2, TAIL_NONE, NULL },
+	{ "fscreate", 2, TAIL_NONE, NULL },
+	{ "relabel", 3, TAIL_NONE, NULL },
+	{ "unconfined", 1, TAIL_NONE, NULL },
+	{ "process", 2, TAIL_LETTERS, "rtsm" },
+	{ "capability", 1, TAIL_CAPABILITY, NULL },
+	{ "policy", 1, TAIL_LETTERS, "ler" },
+	{ "nnptransition", 2, TAIL_NONE, NULL },
+	{ "nosuidtransition", 2, TAIL_NONE, NULL },
+};
+
+/* Capability names as in capabilities(7), as the kernel knows them. */
+static const char *const cap_names[] = {
+	"chown", "dac_override", "dac_read_search", "fowner", "fsetid",
+	"kill", "setgid", "setuid", "setpcap", "linux_immutable",
+	"net_bind_service", "net_broadcast", "net_admin", "net_raw",
+	"ipc_lock", "ipc_owner", "sys_module", "sys_rawio", "sys_chroot",
+	"sys_ptrace", "sys_pacct", "sys_admin", "sys_boot", "sys_nice",
+	"sys_resource", "sys_time", "sys_tty_config", "mknod", "lease",
+	"audit_write", "audit_control", "setfcap", "mac_override",
+	"mac_admin", "syslog", "wake_alarm", "block_suspend", "audit_read",
+	"perfmon", "bpf", "checkpoint_restore",
 };
 
 #define N_KINDS (sizeof(kinds) / sizeof(kinds[0]))
@@ -85,21 +107,59 @@ static int rule_line(const char *p, size_t len)
 	return i < len && p[i] != '#';
 }
 
-static int valid_perms(const char *s, size_t len)
+static int valid_letters(const char *letters, const char *s, size_t len)
 {
-	const char *letters = "rwxac", *p;
+	const char *p;
 	unsigned int seen = 0;
 	size_t i;
 
 	if (len == 0)
 		return 0;
 	for (i = 0; i < len; i++) {
-		p = memchr(letters, s[i], 5);
+		p = memchr(letters, s[i], strlen(letters));
 		if (!p || seen & (1u << (p - letters)))
 			return 0;
 		seen |= 1u << (p - letters);
 	}
 	return 1;
+}
+
+static int valid_capability(const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(cap_names) / sizeof(cap_names[0]); i++)
+		if (strlen(cap_names[i]) == len && !memcmp(cap_names[i], s, len))
+			return 1;
+	return 0;
+}
+
+/* Returns 1 for a valid last field of a rule of kind @k, else 0 with @reason. */
+static int valid_tail(unsigned int k, const char *s, size_t len, char *reason,
+		      size_t room)
+{
+	char shown[32 * 4 + 4], list[16];
+	const char *l;
+	size_t n = 0;
+
+	if (kinds[k].tail == TAIL_CAPABILITY) {
+		if (valid_capability(s, len))
+			return 1;
+		escape(shown, sizeof(shown), s, len, 32);
+		snprintf(reason, room,
+			 "unknown capability '%s' (a name of capabilities(7), lower case, without cap_)",
+			 shown);
+		return 0;
+	}
+	if (valid_letters(kinds[k].letters, s, len))
+		return 1;
+	escape(shown, sizeof(shown), s, len, 16);
+	for (l = kinds[k].letters; *l; l++)
+		n += (size_t)snprintf(list + n, sizeof(list) - n, "%s%c",
+				      l == kinds[k].letters ? "" : ", ", *l);
+	snprintf(reason, room, "invalid permissions '%s' (one or more of %s, once each)",
+		 shown, list);
+	return 0;
 }
 
 /* Transitions' targets and entrypoints' targets, for the semantic check. */
@@ -148,7 +208,7 @@ long policy_check(const char *text, size_t size, unsigned int *line,
 	struct names to = { 0 }, entry = { 0 };
 	const char *p = text, *end = text + size, *eol, *field[MAX_FIELDS];
 	size_t flen[MAX_FIELDS], i, len;
-	unsigned int n = 0, nf, k, j;
+	unsigned int n = 0, nf, k, j, tail;
 	unsigned long count = 0;
 	char shown[32 * 4 + 4];
 	long rules = 0, ret = -1;
@@ -209,21 +269,14 @@ long policy_check(const char *text, size_t size, unsigned int *line,
 			snprintf(reason, room, "unknown rule '%s'", shown);
 			goto out;
 		}
-		if (nf != 1 + kinds[k].nlabels + (unsigned int)kinds[k].perms) {
+		tail = kinds[k].tail != TAIL_NONE;
+		if (nf != 1 + kinds[k].nlabels + tail) {
 			snprintf(reason, room, "'%s' takes %u fields, not %u",
-				 kinds[k].word,
-				 kinds[k].nlabels + (unsigned int)kinds[k].perms,
-				 nf - 1);
+				 kinds[k].word, kinds[k].nlabels + tail, nf - 1);
 			goto out;
 		}
-		if (kinds[k].perms && !valid_perms(field[nf - 1], flen[nf - 1])) {
-			escape(shown, sizeof(shown), field[nf - 1],
-			       flen[nf - 1], 16);
-			snprintf(reason, room,
-				 "invalid permissions '%s' (one or more of r, w, x, a, c, once each)",
-				 shown);
+		if (tail && !valid_tail(k, field[nf - 1], flen[nf - 1], reason, room))
 			goto out;
-		}
 		for (j = 1; j <= kinds[k].nlabels; j++) {
 			if (!valid_label(field[j], flen[j], reason, room))
 				goto out;

@@ -46,3 +46,17 @@ run() {
 	rc=$?
 	[ "$rc" = "$want" ] || fail "$*: expected exit status $want, saw $rc ($(cat $err))"
 }
+
+# For the policy tests: policy_test_dir PREFIX NAME makes a fresh $d, and
+# load RULE-LINES loads 'unconfined kernel' plus the lines given, so that
+# the test shell itself is never confined.
+fs=/sys/kernel/security/sigil
+policy_test_dir() {
+	d=/tmp/$1-$2
+	rm -rf "$d"
+	mkdir -p "$d" || fail "cannot create $d"
+}
+load() {
+	printf 'unconfined kernel\n%s\n' "$1" >"$d/policy"
+	sigilctl load "$d/policy" || fail "cannot load: $1"
+}

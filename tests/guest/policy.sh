@@ -3,16 +3,8 @@
 # so that the test shell itself is never confined.  Run last in the suite.
 . ./lib.sh
 t=$1
-d=/tmp/policy-$t
-rm -rf "$d"
-mkdir -p "$d" || fail "cannot create $d"
-fs=/sys/kernel/security/sigil
+policy_test_dir policy "$t"
 
-# load RULE-LINES: loads 'unconfined kernel' plus the lines given.
-load() {
-	printf 'unconfined kernel\n%s\n' "$1" >"$d/policy"
-	sigilctl load "$d/policy" || fail "cannot load: $1"
-}
 status_field() {
 	sed -n "s/^$1: //p" $fs/status
 }
@@ -123,11 +115,17 @@ fscreate app_t appdata_t"
 	;;
 relabel-needs-rule-and-capability)
 	: >"$d/f"; filecon -s a_t "$d/f"
-	load "$base"
+	load "$base
+relabel app_t a_t b_t"
+	run 1 execcon app_t filecon -s b_t "$d/f"
+	grep -q "Operation not permitted" $err || fail "expected EPERM without the mac_admin capability rule, saw '$(cat $err)'"
+	load "$base
+capability app_t mac_admin"
 	run 1 execcon app_t filecon -s b_t "$d/f"
 	grep -q "Permission denied" $err || fail "expected EACCES without a rule, saw '$(cat $err)'"
 	load "$base
-relabel app_t a_t b_t"
+relabel app_t a_t b_t
+capability app_t mac_admin"
 	run 1 ./as-user -M 0 execcon app_t filecon -s b_t "$d/f"
 	grep -q "Operation not permitted" $err || fail "expected EPERM without CAP_MAC_ADMIN, saw '$(cat $err)'"
 	run 0 execcon app_t filecon -s b_t "$d/f"

@@ -58,6 +58,18 @@ static const struct {
 	  "unknown rule 'al\\x1bow'" },
 	{ "CRLF after permissions", "allow a_t b_t r\r\n", -1, 1,
 	  "invalid permissions 'r\\x0d' (one or more of r, w, x, a, c, once each)" },
+	{ "every new kind of rule",
+	  "process a_t b_t rtsm\ncapability a_t sys_admin\n"
+	  "capability a_t mknod\npolicy a_t ler\n"
+	  "nnptransition a_t b_t\nnosuidtransition a_t b_t\n", 6, 0, NULL },
+	{ "unknown process permission", "process a_t b_t rw\n", -1, 1,
+	  "invalid permissions 'rw' (one or more of r, t, s, m, once each)" },
+	{ "unknown policy permission", "policy a_t lx\n", -1, 1,
+	  "invalid permissions 'lx' (one or more of l, e, r, once each)" },
+	{ "unknown capability", "capability a_t CAP_SYS_ADMIN\n", -1, 1,
+	  "unknown capability 'CAP_SYS_ADMIN' (a name of capabilities(7), lower case, without cap_)" },
+	{ "capability takes one name", "capability a_t chown kill\n", -1, 1,
+	  "'capability' takes 2 fields, not 3" },
 	{ "entrypoint without a transition", "entrypoint user_t bin_t\n", -1, 0,
 	  "entrypoint for 'user_t', but no transition rule leads to it" },
 };

@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Task operations for the confinement tests; each prints "ok" or the
+ * errno name and exits 0 or 1:
+ *   task-ops ptrace-peek PID        PTRACE_ATTACH, then PEEKDATA at its pc
+ *   task-ops mem PID r|w            open /proc/PID/mem for reading or writing
+ *   task-ops environ PID            read /proc/PID/environ
+ *   task-ops getfd PID FD           pidfd_getfd(2) of PID's descriptor FD
+ *   task-ops kill PID SIG           kill(2)
+ *   task-ops setprio PID N          setpriority(2)
+ *   task-ops prlimit PID            prlimit(2): set PID's RLIMIT_NOFILE
+ *   task-ops nnp-exec LABEL CMD...  no_new_privs, attr/exec, execvp
+ *   task-ops traced-exec LABEL CMD...
+ *                                   a child traced by this task writes
+ *                                   attr/exec and execs CMD; prints the
+ *                                   child's errno or runs CMD to the end
+ */
+#include <config.h>
+
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/ptrace.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#ifdef __aarch64__
+#include <asm/ptrace.h>
+#endif
+
+static int result(int ok)
+{
+	if (ok) {
+		puts("ok");
+		return 0;
+	}
+	printf("%s\n", strerrorname_np(errno) ? strerrorname_np(errno) : strerror(errno));
+	return 1;
+}
+
+static int set_exec(const char *label)
+{
+	int fd = open("/proc/thread-self/attr/exec", O_WRONLY);
+
+	if (fd < 0 || write(fd, label, strlen(label)) < 0) {
+		perror("attr/exec");
+		return -1;
+	}
+	close(fd);
+	return 0;
+}
+
+static int ptrace_peek(pid_t pid)
+{
+	long word;
+	int st;
+
+	if (ptrace(PTRACE_ATTACH, pid, 0, 0) < 0)
+		return result(0);
+	waitpid(pid, &st, 0);
+#ifdef __aarch64__
+	{
+		struct user_pt_regs regs;
+		struct iovec iov = { &regs, sizeof(regs) };
+
+		if (ptrace(PTRACE_GETREGSET, pid, NT_PRSTATUS, &iov) < 0)
+			return result(0);
+		errno = 0;
+		word = ptrace(PTRACE_PEEKDATA, pid, (void *)regs.pc, 0);
+	}
+#else
+	errno = 0;
+	word = ptrace(PTRACE_PEEKUSER, pid, 0, 0);
+#endif
+	(void)word;
+	if (errno)
+		return result(0);
+	ptrace(PTRACE_DETACH, pid, 0, 0);
+	return result(1);
+}
+
+static int traced_exec(char **argv)
+{
+	int st, err[2];
+	pid_t pid;
+	int e = 0;
+
+	if (pipe(err) < 0)
+		return result(0);
+	pid = fork();
+	if (pid == 0) {
+		close(err[0]);
+		fcntl(err[1], F_SETFD, FD_CLOEXEC);
+		if (ptrace(PTRACE_TRACEME, 0, 0, 0) < 0) {
+			e = errno;
+			write(err[1], &e, sizeof(e));
+			_exit(1);
+		}
+		raise(SIGSTOP);
+		if (set_exec(argv[0]) < 0)
+			_exit(125);
+		execvp(argv[1], argv + 1);
+		e = errno;
+		write(err[1], &e, sizeof(e));
+		_exit(126);
+	}
+	close(err[1]);
+	for (;;) {
+		if (waitpid(pid, &st, 0) < 0)
+			return result(0);
+		if (WIFEXITED(st) || WIFSIGNALED(st))
+			break;
+		ptrace(PTRACE_CONT, pid, 0,
+		       WSTOPSIG(st) == SIGSTOP || WSTOPSIG(st) == SIGTRAP ? 0 : WSTOPSIG(st));
+	}
+	if (read(err[0], &e, sizeof(e)) == sizeof(e)) {
+		errno = e;
+		return result(0);
+	}
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+}
+
+int main(int argc, char **argv)
+{
+	const char *cmd = argc > 1 ? argv[1] : "";
+	pid_t pid = argc > 2 ? (pid_t)atoi(argv[2]) : 0;
+	char path[64], buf[4096];
+	int fd;
+
+	if (!strcmp(cmd, "ptrace-peek") && argc == 3)
+		return ptrace_peek(pid);
+	if (!strcmp(cmd, "mem") && argc == 4) {
+		snprintf(path, sizeof(path), "/proc/%d/mem", pid);
+		fd = open(path, argv[3][0] == 'w' ? O_RDWR : O_RDONLY);
+		return result(fd >= 0);
+	}
+	if (!strcmp(cmd, "environ") && argc == 3) {
+		snprintf(path, sizeof(path), "/proc/%d/environ", pid);
+		fd = open(path, O_RDONLY);
+		return result(fd >= 0 && read(fd, buf, sizeof(buf)) >= 0);
+	}
+	if (!strcmp(cmd, "getfd") && argc == 4) {
+		int pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
+
+		if (pidfd < 0)
+			return result(0);
+		return result(syscall(SYS_pidfd_getfd, pidfd, atoi(argv[3]), 0) >= 0);
+	}
+	if (!strcmp(cmd, "kill") && argc == 4)
+		return result(kill(pid, atoi(argv[3])) == 0);
+	if (!strcmp(cmd, "setprio") && argc == 4)
+		return result(setpriority(PRIO_PROCESS, (id_t)pid, atoi(argv[3])) == 0);
+	if (!strcmp(cmd, "prlimit") && argc == 3) {
+		struct rlimit rl = { 512, 512 };
+
+		return result(prlimit(pid, RLIMIT_NOFILE, &rl, NULL) == 0);
+	}
+	if (!strcmp(cmd, "nnp-exec") && argc >= 4) {
+		if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 || set_exec(argv[2]) < 0)
+			return 125;
+		execvp(argv[3], argv + 3);
+		return result(0);
+	}
+	if (!strcmp(cmd, "traced-exec") && argc >= 4)
+		return traced_exec(argv + 2);
+	fprintf(stderr, "task-ops: unknown or incomplete command '%s'\n", cmd);
+	return 2;
+}
