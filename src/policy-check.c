@@ -34,6 +34,7 @@ static const struct {
 	{ "policy", 1, TAIL_LETTERS, "ler" },
 	{ "nnptransition", 2, TAIL_NONE, NULL },
 	{ "nosuidtransition", 2, TAIL_NONE, NULL },
+	{ "genfs", 3, TAIL_NONE, NULL },
 };
 
 /* Capability names as in capabilities(7), as the kernel knows them. */
@@ -202,10 +203,52 @@ static int has_name(const struct names *ns, const char *s)
 	return 0;
 }
 
+/*
+ * A genfs rule FSTYPE PATH LABEL: an absolute PATH without '//' or a
+ * trailing '/', and one label for one PATH of one type, as the kernel
+ * checks.  @keys and @labels record the rules seen.  Returns 1 if valid.
+ */
+static int valid_genfs(struct names *keys, struct names *labels,
+		       const char *const *field, const size_t *flen,
+		       char *reason, size_t room)
+{
+	const char *path = field[2];
+	size_t plen = flen[2], i;
+	char key[2 * 256 + 2];
+
+	for (i = 0; i + 1 < plen && !(path[i] == '/' && path[i + 1] == '/'); i++)
+		;
+	if (path[0] != '/' || i + 1 < plen ||
+	    (plen > 1 && path[plen - 1] == '/')) {
+		snprintf(reason, room,
+			 "invalid genfs path '%.*s' (absolute, without '//' or a trailing '/')",
+			 (int)plen, path);
+		return 0;
+	}
+	snprintf(key, sizeof(key), "%.*s %.*s", (int)flen[1], field[1],
+		 (int)plen, path);
+	for (i = 0; i < keys->n; i++) {
+		if (strcmp(keys->v[i], key))
+			continue;
+		if (strlen(labels->v[i]) == flen[3] &&
+		    !memcmp(labels->v[i], field[3], flen[3]))
+			return 1;
+		snprintf(reason, room, "genfs %s labelled both '%s' and '%.*s'",
+			 key, labels->v[i], (int)flen[3], field[3]);
+		return 0;
+	}
+	if (add_name(keys, key, strlen(key)) ||
+	    add_name(labels, field[3], flen[3])) {
+		snprintf(reason, room, "out of memory");
+		return 0;
+	}
+	return 1;
+}
+
 long policy_check(const char *text, size_t size, unsigned int *line,
 		  char *reason, size_t room)
 {
-	struct names to = { 0 }, entry = { 0 };
+	struct names to = { 0 }, entry = { 0 }, gkey = { 0 }, glabel = { 0 };
 	const char *p = text, *end = text + size, *eol, *field[MAX_FIELDS];
 	size_t flen[MAX_FIELDS], i, len;
 	unsigned int n = 0, nf, k, j, tail;
@@ -281,6 +324,9 @@ long policy_check(const char *text, size_t size, unsigned int *line,
 			if (!valid_label(field[j], flen[j], reason, room))
 				goto out;
 		}
+		if (!strcmp(kinds[k].word, "genfs") &&
+		    !valid_genfs(&gkey, &glabel, field, flen, reason, room))
+			goto out;
 		if ((!strcmp(kinds[k].word, "transition") &&
 		     add_name(&to, field[2], flen[2])) ||
 		    (!strcmp(kinds[k].word, "entrypoint") &&
@@ -303,5 +349,7 @@ long policy_check(const char *text, size_t size, unsigned int *line,
 out:
 	free_names(&to);
 	free_names(&entry);
+	free_names(&gkey);
+	free_names(&glabel);
 	return ret;
 }

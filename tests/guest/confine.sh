@@ -10,16 +10,12 @@ base='transition kernel app_t
 allow app_t unlabeled rx
 transition kernel victim_t
 allow victim_t unlabeled rx'
-# expect_op WANT COMMAND...: runs a task-ops command as app_t; WANT is ok
-# or the errno name it must print.
+# expect_op WANT ARGS...: ./task-ops ARGS as app_t prints WANT (ok, or an
+# errno name).
 expect_op() {
 	want=$1
 	shift
-	seen=$(execcon app_t ./task-ops "$@" 2>&1)
-	[ "$seen" = "$want" ] || fail "app_t task-ops $*: expected '$want', saw '$seen'"
-}
-denial() {
-	dmesg | grep -q "missing='$1'" || fail "expected a denial naming '$1', saw: $(dmesg | grep 'sigil: denied' | tail -n 2)"
+	expect_as app_t "$want" ./task-ops "$@"
 }
 victim() {
 	execcon victim_t sleep 1000 &
@@ -125,7 +121,7 @@ process app_t victim_t m"
 	expect_op ok prlimit $vpid
 	;;
 mount-needs-sys-admin)
-	mkdir "$d/mnt"
+	mkdir "$d/mnt"; filecon -s app_t "$d/mnt"
 	load "$base"
 	run 1 execcon app_t mount -t tmpfs none "$d/mnt"
 	denial "capability app_t sys_admin"

@@ -36,14 +36,16 @@ mount_type() {
 }
 
 # run EXPECTED-STATUS COMMAND...: runs COMMAND with its output in $out and
-# $err, and fails unless its exit status is EXPECTED-STATUS.
+# $err, and fails unless its exit status is EXPECTED-STATUS.  COMMAND writes
+# into pipes, as in a shell pipeline: a confined COMMAND needs no right on
+# the files that collect its output (sigil(7): pipes are not mediated).
 out=/tmp/test-run.out
 err=/tmp/test-run.err
 run() {
 	want=$1
 	shift
-	"$@" >$out 2>$err
-	rc=$?
+	{ { "$@" 2>&3; echo $? >$out.rc; } | cat >$out; } 3>&1 | cat >$err
+	rc=$(cat $out.rc)
 	[ "$rc" = "$want" ] || fail "$*: expected exit status $want, saw $rc ($(cat $err))"
 }
 
@@ -59,4 +61,16 @@ policy_test_dir() {
 load() {
 	printf 'unconfined kernel\n%s\n' "$1" >"$d/policy"
 	sigilctl load "$d/policy" || fail "cannot load: $1"
+}
+# denial RULE: the kernel log has a denial line naming RULE as missing.
+denial() {
+	dmesg | grep -q "missing='$1'" || fail "expected a denial naming '$1', saw: $(dmesg | grep 'sigil: denied' | tail -n 2)"
+}
+# expect_as LABEL WANT COMMAND...: runs COMMAND as LABEL (execcon), which
+# must print WANT (standard output and error).
+expect_as() {
+	label=$1 want=$2
+	shift 2
+	seen=$(execcon "$label" "$@" 2>&1)
+	[ "$seen" = "$want" ] || fail "$label $*: expected '$want', saw '$seen'"
 }

@@ -214,6 +214,7 @@ reload-while-processes-exec-and-create)
 	mkdir "$d/dir"; filecon -s work_t "$d/dir"
 	p1="$base
 allow app_t work_t rwxc
+allow app_t out_t rw
 fscreate app_t out_t"
 	p2="$p1
 allow app_t other_t r"

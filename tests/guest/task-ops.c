@@ -32,19 +32,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "result.h"
+
 #ifdef __aarch64__
 #include <asm/ptrace.h>
 #endif
-
-static int result(int ok)
-{
-	if (ok) {
-		puts("ok");
-		return 0;
-	}
-	printf("%s\n", strerrorname_np(errno) ? strerrorname_np(errno) : strerror(errno));
-	return 1;
-}
 
 static int set_exec(const char *label)
 {

@@ -72,6 +72,23 @@ static const struct {
 	  "'capability' takes 2 fields, not 3" },
 	{ "entrypoint without a transition", "entrypoint user_t bin_t\n", -1, 0,
 	  "entrypoint for 'user_t', but no transition rule leads to it" },
+	{ "genfs rules", "genfs proc / proc_t\ngenfs proc /sys sysctl_t\n"
+	  "genfs devtmpfs /null null_t\n", 3, 0, NULL },
+	{ "genfs path not absolute", "genfs proc sys sysctl_t\n", -1, 1,
+	  "invalid genfs path 'sys' (absolute, without '//' or a trailing '/')" },
+	{ "genfs path with a trailing slash", "genfs proc /sys/ sysctl_t\n", -1, 1,
+	  "invalid genfs path '/sys/' (absolute, without '//' or a trailing '/')" },
+	{ "genfs path with an empty component", "genfs proc /sys//kernel k_t\n",
+	  -1, 1,
+	  "invalid genfs path '/sys//kernel' (absolute, without '//' or a trailing '/')" },
+	{ "genfs root path", "genfs debugfs / debug_t\n", 1, 0, NULL },
+	{ "genfs path labelled twice",
+	  "genfs proc /sys a_t\n\ngenfs proc /sys b_t\n", -1, 3,
+	  "genfs proc /sys labelled both 'a_t' and 'b_t'" },
+	{ "genfs takes three fields", "genfs proc /sys\n", -1, 1,
+	  "'genfs' takes 3 fields, not 2" },
+	{ "genfs label checked", "genfs proc /sys a\x01\n", -1, 1,
+	  "invalid label 'a\\x01' (byte \\x01 is not printable ASCII)" },
 };
 
 /* Rules, not lines, count toward the limit; one rule too many is refused. */

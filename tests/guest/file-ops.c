@@ -1,0 +1,196 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * File operations for the confinement tests; each prints "ok" or the
+ * errno name of the step that failed, and exits 0 or 1:
+ *   file-ops tmpfile DIR            open(DIR, O_TMPFILE|O_WRONLY) and write
+ *   file-ops tmpfile-link DIR PATH  the same, then write a script into it,
+ *                                   linkat(2) it as PATH, chmod 755
+ *   file-ops hold FILE r|w|a GO     open FILE, read or write it once, then
+ *                                   wait until the path GO exists and do
+ *                                   it again: prints two results
+ *   file-ops mmap FILE PROT         mmap(2) FILE with PROT, from "r", "rw"
+ *                                   (MAP_SHARED), "rx"; the file is opened
+ *                                   read-write for "rw", else read-only
+ *   file-ops mprotect FILE          mmap(2) it PROT_READ, then mprotect(2)
+ *                                   PROT_READ|PROT_EXEC
+ *   file-ops send FILE r|w LABEL    open FILE, then pass the descriptor by
+ *                                   SCM_RIGHTS to a child that runs as
+ *                                   LABEL (attr/exec) and prints "ok" if
+ *                                   it arrived and could be used, else the
+ *                                   errno name or "ECTRUNC"
+ *   file-ops receive FD r|w         that child
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "result.h"
+
+static int open_mode(const char *file, char mode)
+{
+	return open(file, mode == 'r' ? O_RDONLY :
+			  mode == 'a' ? O_WRONLY | O_APPEND : O_WRONLY);
+}
+
+/* One read or write through @fd; true on success. */
+static int use(int fd, char mode)
+{
+	char c;
+
+	if (mode == 'r')
+		return read(fd, &c, 1) >= 0;
+	return write(fd, "x\n", 2) == 2;
+}
+
+static int tmpfile_link(const char *dir, const char *path)
+{
+	static const char script[] = "#!/bin/sh\necho escaped\n";
+	char fdpath[64];
+	int fd;
+
+	fd = open(dir, O_TMPFILE | O_WRONLY, 0700);
+	if (fd < 0 || write(fd, script, sizeof(script) - 1) < 0)
+		return result(0);
+	if (!path)
+		return result(1);
+	snprintf(fdpath, sizeof(fdpath), "/proc/self/fd/%d", fd);
+	if (linkat(AT_FDCWD, fdpath, AT_FDCWD, path, AT_SYMLINK_FOLLOW) < 0)
+		return result(0);
+	return result(chmod(path, 0755) == 0);
+}
+
+static int hold(const char *file, char mode, const char *go)
+{
+	const struct timespec tick = { 0, 20 * 1000 * 1000 };
+	int fd = open_mode(file, mode), i;
+
+	if (fd < 0)
+		return result(0);
+	result(use(fd, mode));
+	fflush(stdout);
+	for (i = 0; i < 3000 && access(go, F_OK); i++)
+		nanosleep(&tick, NULL);
+	return result(use(fd, mode));
+}
+
+static int map(const char *file, const char *prot)
+{
+	int rw = !strcmp(prot, "rw"), fd, p = PROT_READ;
+	void *m;
+
+	fd = open(file, rw ? O_RDWR : O_RDONLY);
+	if (fd < 0)
+		return result(0);
+	if (rw)
+		p |= PROT_WRITE;
+	if (strchr(prot, 'x'))
+		p |= PROT_EXEC;
+	m = mmap(NULL, 4096, p, rw ? MAP_SHARED : MAP_PRIVATE, fd, 0);
+	return result(m != MAP_FAILED);
+}
+
+static int map_protect(const char *file)
+{
+	int fd = open(file, O_RDONLY);
+	void *m;
+
+	if (fd < 0)
+		return result(0);
+	m = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (m == MAP_FAILED)
+		return result(0);
+	return result(mprotect(m, 4096, PROT_READ | PROT_EXEC) == 0);
+}
+
+static int send_fd(const char *file, char mode, const char *label)
+{
+	char cbuf[CMSG_SPACE(sizeof(int))] = { 0 }, one = '1', fdarg[16], m[2] = { mode };
+	struct iovec iov = { &one, 1 };
+	struct msghdr msg = {
+		.msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = cbuf, .msg_controllen = sizeof(cbuf),
+	};
+	struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
+	int sv[2], fd, st, afd;
+	pid_t pid;
+
+	fd = open_mode(file, mode);
+	if (fd < 0 || socketpair(AF_UNIX, SOCK_STREAM, 0, sv) < 0)
+		return result(0);
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		close(sv[0]);
+		close(fd);
+		afd = open("/proc/thread-self/attr/exec", O_WRONLY);
+		if (afd < 0 || write(afd, label, strlen(label)) < 0)
+			_exit(125);
+		snprintf(fdarg, sizeof(fdarg), "%d", sv[1]);
+		execl("/proc/self/exe", "file-ops", "receive", fdarg, m, (char *)NULL);
+		_exit(127);
+	}
+	close(sv[1]);
+	c->cmsg_level = SOL_SOCKET;
+	c->cmsg_type = SCM_RIGHTS;
+	c->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(c), &fd, sizeof(int));
+	if (sendmsg(sv[0], &msg, 0) < 0)
+		return result(0);
+	if (waitpid(pid, &st, 0) < 0)
+		return result(0);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+}
+
+static int receive_fd(int sock, char mode)
+{
+	char cbuf[CMSG_SPACE(sizeof(int))] = { 0 }, one;
+	struct iovec iov = { &one, 1 };
+	struct msghdr msg = {
+		.msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = cbuf, .msg_controllen = sizeof(cbuf),
+	};
+	struct cmsghdr *c;
+	int fd;
+
+	if (recvmsg(sock, &msg, 0) < 0)
+		return result(0);
+	c = CMSG_FIRSTHDR(&msg);
+	if (msg.msg_flags & MSG_CTRUNC || !c || c->cmsg_type != SCM_RIGHTS) {
+		puts("ECTRUNC");
+		return 1;
+	}
+	memcpy(&fd, CMSG_DATA(c), sizeof(int));
+	return result(use(fd, mode));
+}
+
+int main(int argc, char **argv)
+{
+	const char *cmd = argc > 1 ? argv[1] : "";
+
+	if (!strcmp(cmd, "tmpfile") && argc == 3)
+		return tmpfile_link(argv[2], NULL);
+	if (!strcmp(cmd, "tmpfile-link") && argc == 4)
+		return tmpfile_link(argv[2], argv[3]);
+	if (!strcmp(cmd, "hold") && argc == 5)
+		return hold(argv[2], argv[3][0], argv[4]);
+	if (!strcmp(cmd, "mmap") && argc == 4)
+		return map(argv[2], argv[3]);
+	if (!strcmp(cmd, "mprotect") && argc == 3)
+		return map_protect(argv[2]);
+	if (!strcmp(cmd, "send") && argc == 5)
+		return send_fd(argv[2], argv[3][0], argv[4]);
+	if (!strcmp(cmd, "receive") && argc == 4)
+		return receive_fd(atoi(argv[2]), argv[3][0]);
+	fprintf(stderr, "file-ops: unknown or incomplete command '%s'\n", cmd);
+	return 2;
+}

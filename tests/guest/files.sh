@@ -1,0 +1,362 @@
+# Confinement of files: every creation, open descriptors, inherited and
+# passed descriptors, mappings, the file itself, pseudo-file labels and
+# mounts; one case per name:  sh files.sh NAME
+# Each case is refused first (errno and denial line), then allowed by its
+# rule.  Every policy keeps 'unconfined kernel' for the test shell.
+. ./lib.sh
+t=$1
+policy_test_dir files "$t"
+
+base='transition kernel app_t
+allow app_t unlabeled rx'
+# expect_op WANT ARGS...: ./file-ops ARGS as app_t prints WANT (ok, or an
+# errno name).
+expect_op() {
+	want=$1
+	shift
+	expect_as app_t "$want" ./file-ops "$@"
+}
+# refused COMMAND...: COMMAND must fail with "Permission denied".
+refused() {
+	{ "$@" 2>&1; echo $? >$out.rc; } | cat >$out
+	[ "$(cat $out.rc)" != 0 ] || fail "$*: succeeded, expected a refusal"
+	grep -q "Permission denied" $out || fail "$*: expected 'Permission denied', saw '$(cat $out)'"
+}
+# create_all STATUS: each kind of creation in $d/dir, as app_t, exits
+# with STATUS.
+create_all() {
+	for c in ": >$d/dir/f" "mkdir $d/dir/sub" "mkfifo $d/dir/fifo" \
+		"ln -s target $d/dir/sym" "ln $d/src $d/dir/hard"; do
+		run "$1" execcon app_t sh -c "$c"
+	done
+}
+# setattr_all STATUS: chmod, chown, touch and truncate of $d/f, as app_t,
+# each exit with STATUS.
+setattr_all() {
+	for c in "chmod 600" "chown 0:0" "touch -d 2001-01-01" "truncate -s 0"; do
+		run "$1" execcon app_t $c "$d/f"
+	done
+}
+label_of() {
+	filecon "$1" | cut -d' ' -f1
+}
+# hold_then FILE MODE ACTION...: an app_t task opens FILE and uses it
+# once, the test shell runs ACTION, then the task uses it again; $held is
+# what the task printed (two results).
+hold_then() {
+	f=$1 m=$2
+	shift 2
+	rm -f "$d/go" "$d/held"
+	execcon app_t ./file-ops hold "$f" "$m" "$d/go" 2>&1 | cat >"$d/held" &
+	for i in $(seq 100); do
+		[ -s "$d/held" ] && break
+		sleep 0.05
+	done
+	"$@"
+	: >"$d/go"
+	wait
+	held=$(cat "$d/held" | tr '\n' ' ')
+}
+
+case $t in
+tmpfile-needs-create)
+	mkdir "$d/dir"; filecon -s appdir_t "$d/dir"
+	load "$base
+allow app_t appdir_t rwx"
+	expect_op EACCES tmpfile "$d/dir"
+	denial "allow app_t appdir_t c"
+	load "$base
+allow app_t appdir_t rwxc"
+	expect_op ok tmpfile "$d/dir"
+	;;
+tmpfile-link-exec-escape-refused)
+	# The route of the escape: an anonymous file made in a directory
+	# where the task may only search, linked into its own directory and
+	# run into a richer label.
+	mkdir "$d/dir" "$d/own"; filecon -s appdir_t "$d/dir"; filecon -s app_t "$d/own"
+	load "$base
+allow app_t appdir_t rwx
+transition app_t rich_t
+allow rich_t unlabeled rx
+allow rich_t app_t rx"
+	expect_op EACCES tmpfile-link "$d/dir" "$d/own/evil"
+	[ ! -e "$d/own/evil" ] || fail "the anonymous file was linked into $d/own"
+	denial "allow app_t appdir_t c"
+	run 127 execcon app_t execcon rich_t "$d/own/evil"
+	;;
+every-creation-needs-create)
+	mkdir "$d/dir"; filecon -s appdir_t "$d/dir"
+	: >"$d/src"; filecon -s appdir_t "$d/src"
+	load "$base
+allow app_t appdir_t rwx"
+	create_all 1
+	expect_eq "files created" "" "$(ls "$d/dir")"
+	denial "allow app_t appdir_t c"
+	load "$base
+allow app_t appdir_t rwxc"
+	create_all 0
+	expect_eq "files created" "f fifo hard sub sym" "$(ls "$d/dir" | tr '\n' ' ' | sed 's/ $//')"
+	;;
+descriptor-refused-after-relabel)
+	printf 'one\ntwo\n' >"$d/f"; filecon -s data_t "$d/f"
+	load "$base
+allow app_t data_t r"
+	hold_then "$d/f" r filecon -s secret_t "$d/f"
+	expect_eq "reads before and after the relabel" "ok EACCES " "$held"
+	denial "allow app_t secret_t r"
+	;;
+descriptor-refused-after-reload)
+	printf 'one\ntwo\n' >"$d/f"; filecon -s data_t "$d/f"
+	load "$base
+allow app_t data_t rw"
+	hold_then "$d/f" w load "$base
+allow app_t data_t r"
+	expect_eq "writes before and after the reload" "ok EACCES " "$held"
+	denial "allow app_t data_t w"
+	;;
+descriptor-kept-after-reload-that-keeps-access)
+	printf 'one\ntwo\n' >"$d/f"; filecon -s data_t "$d/f"
+	load "$base
+allow app_t data_t r"
+	hold_then "$d/f" r load "$base
+allow app_t data_t r
+allow app_t other_t r"
+	expect_eq "reads before and after the reload" "ok ok " "$held"
+	# Append-only: an O_APPEND descriptor needs a, and only a.
+	load "$base
+allow app_t data_t a"
+	hold_then "$d/f" a load "$base
+allow app_t data_t a
+allow app_t other_t r"
+	expect_eq "appends before and after the reload" "ok ok " "$held"
+	;;
+inherited-descriptors-closed-at-transition)
+	echo secret >"$d/secret"; filecon -s secret_t "$d/secret"
+	echo log >"$d/log"; filecon -s log_t "$d/log"
+	load "$base"
+	seen=$(execcon app_t sh -c 'cat <&5; readlink /proc/self/fd/5; echo more >&6; readlink /proc/self/fd/6' 5<"$d/secret" 6>>"$d/log")
+	expect_eq "what app_t reads and sees of its inherited descriptors" "anon_inode:[sigil-null]
+anon_inode:[sigil-null]" "$seen"
+	expect_eq "the log" log "$(cat "$d/log")"
+	denial "allow app_t secret_t r"
+	denial "allow app_t log_t a"
+	dmesg | grep -q "denied op=inherit check=file subject=app_t object=secret_t name=secret" ||
+		fail "expected an op=inherit denial line, saw: $(dmesg | grep 'sigil: denied' | tail -n 2)"
+	load "$base
+allow app_t secret_t r
+allow app_t log_t a"
+	seen=$(execcon app_t sh -c 'cat <&5; echo more >&6' 5<"$d/secret" 6>>"$d/log")
+	expect_eq "what app_t reads with the rule" secret "$seen"
+	expect_eq "the log with the rule" "log
+more" "$(cat "$d/log")"
+	# Without a transition nothing is closed: the label does not change.
+	seen=$(sh -c 'cat <&5' 5<"$d/secret")
+	expect_eq "an exec without a transition" secret "$seen"
+	;;
+scm-rights-needs-access)
+	echo secret >"$d/secret"; filecon -s secret_t "$d/secret"
+	load "$base"
+	run 1 ./file-ops send "$d/secret" r app_t
+	expect_eq "descriptor passed to app_t" ECTRUNC "$(cat $out)"
+	denial "allow app_t secret_t r"
+	load "$base
+allow app_t secret_t r"
+	run 0 ./file-ops send "$d/secret" r app_t
+	run 1 ./file-ops send "$d/secret" w app_t
+	expect_eq "write descriptor passed to app_t" ECTRUNC "$(cat $out)"
+	denial "allow app_t secret_t w"
+	;;
+pidfd-getfd-needs-access)
+	echo secret >"$d/secret"; filecon -s secret_t "$d/secret"
+	pol="transition kernel app_t
+allow app_t unlabeled rx
+transition kernel victim_t
+allow victim_t unlabeled rx
+allow victim_t secret_t r
+process app_t victim_t t"
+	load "$pol"
+	execcon victim_t sh -c 'exec sleep 1000' 5<"$d/secret" &
+	vpid=$!
+	for i in $(seq 50); do
+		[ "$(proccon $vpid 2>/dev/null | cut -d' ' -f2)" = victim_t ] && break
+		sleep 0.1
+	done
+	trap 'kill -9 $vpid; wait' EXIT
+	expect_as app_t EACCES ./task-ops getfd $vpid 5
+	denial "allow app_t secret_t r"
+	load "$pol
+allow app_t secret_t r"
+	expect_as app_t ok ./task-ops getfd $vpid 5
+	;;
+mmap-exec-needs-x)
+	cp ./file-ops "$d/lib"; filecon -s lib_t "$d/lib"
+	load "$base
+allow app_t lib_t r"
+	expect_op ok mmap "$d/lib" r
+	expect_op EACCES mmap "$d/lib" rx
+	denial "allow app_t lib_t x"
+	expect_op EACCES mprotect "$d/lib"
+	expect_op EACCES mmap "$d/lib" rw
+	load "$base
+allow app_t lib_t rx"
+	expect_op ok mmap "$d/lib" rx
+	expect_op ok mprotect "$d/lib"
+	load "$base
+allow app_t lib_t rwx"
+	expect_op ok mmap "$d/lib" rw
+	;;
+mmap-checks-the-current-label)
+	cp ./file-ops "$d/lib"; filecon -s lib_t "$d/lib"
+	load "$base
+allow app_t lib_t rx
+allow app_t other_t r"
+	expect_op ok mmap "$d/lib" rx
+	filecon -s other_t "$d/lib"
+	expect_op EACCES mmap "$d/lib" rx
+	denial "allow app_t other_t x"
+	;;
+setattr-needs-write)
+	echo data >"$d/f"; filecon -s ro_t "$d/f"
+	load "$base
+allow app_t ro_t r"
+	setattr_all 1
+	expect_eq "the file after refused changes" "644 data" "$(stat -c %a "$d/f") $(cat "$d/f")"
+	denial "allow app_t ro_t w"
+	dmesg | grep -q "denied op=setattr check=file subject=app_t object=ro_t name=f" ||
+		fail "expected an op=setattr denial line, saw: $(dmesg | grep 'sigil: denied' | tail -n 2)"
+	load "$base
+allow app_t ro_t rw"
+	setattr_all 0
+	expect_eq "the file after allowed changes" "600 0" "$(stat -c '%a %s' "$d/f")"
+	;;
+unlink-rename-and-link-need-write-on-the-file)
+	mkdir "$d/dir"; filecon -s dir_t "$d/dir"
+	echo keep >"$d/dir/keep"; filecon -s keep_t "$d/dir/keep"
+	echo mine >"$d/dir/mine"
+	load "$base
+allow app_t dir_t rwxc
+allow app_t keep_t r"
+	run 1 execcon app_t rm -f "$d/dir/keep"
+	run 1 execcon app_t mv "$d/dir/keep" "$d/dir/moved"
+	run 1 execcon app_t mv "$d/dir/mine" "$d/dir/keep"
+	run 1 execcon app_t ln "$d/dir/keep" "$d/dir/link"
+	expect_eq "the directory after refused changes" "keep mine" "$(ls "$d/dir" | tr '\n' ' ' | sed 's/ $//')"
+	expect_eq "the kept file" keep "$(cat "$d/dir/keep")"
+	denial "allow app_t keep_t w"
+	dmesg | grep -q "denied op=unlink check=file subject=app_t object=keep_t name=keep" ||
+		fail "expected an op=unlink denial line, saw: $(dmesg | grep 'sigil: denied' | tail -n 2)"
+	load "$base
+allow app_t dir_t rwxc
+allow app_t keep_t rw"
+	run 0 execcon app_t ln "$d/dir/keep" "$d/dir/link"
+	run 0 execcon app_t mv "$d/dir/mine" "$d/dir/keep"
+	run 0 execcon app_t rm -f "$d/dir/link"
+	expect_eq "the directory after allowed changes" keep "$(ls "$d/dir")"
+	;;
+pseudo-files-labelled-by-genfs-rules)
+	load "$base"
+	expect_eq "/dev/null without a rule" unlabeled "$(label_of /dev/null)"
+	disk=$(disk_dev ext4)
+	load "$base
+genfs devtmpfs /null null_t
+genfs devtmpfs / dev_t
+genfs devtmpfs ${disk#/dev} disk_t
+genfs proc /sys/kernel/core_pattern core_t
+genfs proc /sys sysctl_t
+genfs securityfs /sigil sigilfs_t
+genfs securityfs / secfs_t
+genfs sysfs /block sysblock_t
+genfs debugfs / debug_t
+genfs cgroup2 / cgroup_t"
+	expect_eq "/dev/null" null_t "$(label_of /dev/null)"
+	expect_eq "/sys/block" sysblock_t "$(label_of /sys/block)"
+	expect_eq "/sys/kernel" unlabeled "$(label_of /sys/kernel)"
+	mkdir -p "$d/debug" "$d/cgroup"
+	mount -t debugfs none "$d/debug" || fail "cannot mount debugfs"
+	mount -t cgroup2 none "$d/cgroup" || fail "cannot mount cgroup2"
+	expect_eq "a debugfs file" debug_t "$(label_of "$d/debug/$(ls "$d/debug" | head -n 1)")"
+	expect_eq "cgroup.procs" cgroup_t "$(label_of "$d/cgroup/cgroup.procs")"
+	umount "$d/debug"; umount "$d/cgroup"
+	expect_eq "$disk" disk_t "$(label_of "$disk")"
+	expect_eq "/dev/console" dev_t "$(label_of /dev/console)"
+	expect_eq "/proc/sys/kernel/core_pattern" core_t "$(label_of /proc/sys/kernel/core_pattern)"
+	expect_eq "/proc/sys/kernel/hostname" sysctl_t "$(label_of /proc/sys/kernel/hostname)"
+	expect_eq "/proc/sysrq-trigger (not below /sys)" unlabeled "$(label_of /proc/sysrq-trigger)"
+	expect_eq "/proc/$$/status" kernel "$(label_of /proc/$$/status)"
+	expect_eq "$fs/policy" sigilfs_t "$(label_of $fs/policy)"
+	expect_eq "$fs" sigilfs_t "$(label_of $fs)"
+	expect_eq "/sys/kernel/security/lsm" secfs_t "$(label_of /sys/kernel/security/lsm)"
+	# A label set by a task sticks across loads.
+	filecon -s mine_t /dev/zero
+	load "$base
+genfs devtmpfs / dev_t"
+	expect_eq "/dev/null after a reload without its rule" dev_t "$(label_of /dev/null)"
+	expect_eq "/dev/zero, relabelled by a task" mine_t "$(label_of /dev/zero)"
+	expect_eq "/proc/sys/kernel/core_pattern after the reload" unlabeled "$(label_of /proc/sys/kernel/core_pattern)"
+	load "$base"
+	expect_eq "/dev/null without rules" unlabeled "$(label_of /dev/null)"
+	filecon -s unlabeled /dev/zero
+	;;
+new-device-nodes-labelled-by-name)
+	load "$base
+genfs devtmpfs /loop7 loop_t"
+	[ -e /dev/loop7 ] && fail "/dev/loop7 exists before the test"
+	mknod /dev/loop7 b 7 7 || fail "cannot mknod /dev/loop7"
+	expect_eq "/dev/loop7 made by mknod" loop_t "$(label_of /dev/loop7)"
+	rm -f /dev/loop7
+	;;
+confined-task-writes-dev-null-not-the-policy)
+	load "$base
+genfs devtmpfs /null null_t
+genfs securityfs /sigil sigilfs_t
+allow app_t null_t rw
+allow app_t sigilfs_t rx
+capability app_t mac_admin
+policy app_t l"
+	run 0 execcon app_t sh -c 'echo x >/dev/null'
+	run 1 execcon app_t sh -c "echo 'unconfined app_t' >$fs/policy"
+	denial "allow app_t sigilfs_t w"
+	run 0 execcon app_t cat $fs/status
+	expect_eq "running policy" "unconfined kernel" "$(head -n 1 $fs/policy)"
+	;;
+raw-disk-needs-its-label)
+	disk=$(disk_dev ext3)
+	load "$base"
+	run 0 execcon app_t dd if="$disk" bs=512 count=1
+	load "$base
+genfs devtmpfs ${disk#/dev} disk_t"
+	run 1 execcon app_t dd if="$disk" bs=512 count=1
+	denial "allow app_t disk_t r"
+	;;
+mounts-need-write)
+	mkdir "$d/mnt"; filecon -s mnt_t "$d/mnt"
+	: >"$d/file"; filecon -s mnt_t "$d/file"
+	: >"$d/src"
+	pol="$base
+capability app_t sys_admin
+allow app_t mnt_t rx"
+	load "$pol"
+	refused execcon app_t mount -t tmpfs none "$d/mnt"
+	refused execcon app_t mount --bind "$d/src" "$d/file"
+	expect_eq "mounted" "" "$(mount_type "$d/mnt")"
+	denial "allow app_t mnt_t w"
+	dmesg | grep -q "denied op=mount check=file subject=app_t object=mnt_t name=mnt" ||
+		fail "expected an op=mount denial line, saw: $(dmesg | grep 'sigil: denied' | tail -n 2)"
+	mount -t tmpfs none "$d/mnt" || fail "cannot mount a tmpfs"
+	filecon -s mnt_t "$d/mnt"
+	refused execcon app_t mount -o remount,size=1m "$d/mnt"
+	refused execcon app_t umount "$d/mnt"
+	expect_eq "still mounted" tmpfs "$(mount_type "$d/mnt")"
+	load "$pol
+allow app_t mnt_t w"
+	run 0 execcon app_t mount -o remount,size=1m "$d/mnt"
+	run 0 execcon app_t umount "$d/mnt"
+	run 0 execcon app_t mount -t tmpfs none "$d/mnt"
+	run 0 execcon app_t mount --bind "$d/src" "$d/file"
+	umount "$d/file"; umount "$d/mnt"
+	;;
+*)
+	fail "no file confinement test named '$t'"
+	;;
+esac
+exit 0
