@@ -229,6 +229,40 @@ allow app_t ro_t rw"
 	setattr_all 0
 	expect_eq "the file after allowed changes" "600 0" "$(stat -c '%a %s' "$d/f")"
 	;;
+xattr-change-needs-write)
+	echo data >"$d/f"; filecon -s ro_t "$d/f"
+	load "$base
+allow app_t ro_t r"
+	run 1 execcon app_t ./xattr set "$d/f" user.note hello
+	expect_eq "user.note after the refused set" "" "$(./xattr get "$d/f" user.note 2>/dev/null)"
+	denial "allow app_t ro_t w"
+	./xattr set "$d/f" user.old kept || fail "cannot set user.old"
+	run 1 execcon app_t ./xattr remove "$d/f" user.old
+	expect_eq "user.old after the refused removal" kept "$(./xattr get "$d/f" user.old)"
+	load "$base
+allow app_t ro_t rw"
+	run 0 execcon app_t ./xattr set "$d/f" user.note hello
+	expect_eq "user.note after the allowed set" hello "$(./xattr get "$d/f" user.note)"
+	;;
+symlink-read-and-follow-need-read)
+	echo data >"$d/target"; filecon -s data_t "$d/target"
+	ln -s target "$d/link"; filecon -h -s link_t "$d/link"
+	load "$base
+allow app_t data_t r"
+	run 1 execcon app_t readlink "$d/link"
+	run 1 execcon app_t cat "$d/link"
+	denial "allow app_t link_t r"
+	dmesg | grep -q "denied op=follow check=file subject=app_t object=link_t name=link" ||
+		fail "expected an op=follow denial line, saw: $(dmesg | grep 'sigil: denied' | tail -n 2)"
+	run 0 execcon app_t cat "$d/target"
+	load "$base
+allow app_t data_t r
+allow app_t link_t r"
+	run 0 execcon app_t readlink "$d/link"
+	expect_eq "readlink" target "$(cat $out)"
+	run 0 execcon app_t cat "$d/link"
+	expect_eq "read through the link" data "$(cat $out)"
+	;;
 unlink-rename-and-link-need-write-on-the-file)
 	mkdir "$d/dir"; filecon -s dir_t "$d/dir"
 	echo keep >"$d/dir/keep"; filecon -s keep_t "$d/dir/keep"

@@ -3,6 +3,7 @@
  * A getfattr/setfattr stand-in for the guest tests (busybox has neither):
  *   xattr get FILE NAME        prints the value, without a newline
  *   xattr set FILE NAME VALUE  sets it
+ *   xattr remove FILE NAME     removes it
  *   xattr list FILE            prints the names, one a line
  *   xattr write FILE DATA      writes the bytes of the file DATA to FILE in
  *                              one write(), then prints what FILE reads back
@@ -31,6 +32,11 @@ int main(int argc, char **argv)
 	}
 	if (argc == 5 && strcmp(argv[1], "set") == 0) {
 		if (lsetxattr(argv[2], argv[3], argv[4], strlen(argv[4]), 0) < 0)
+			goto fail;
+		return 0;
+	}
+	if (argc == 4 && strcmp(argv[1], "remove") == 0) {
+		if (lremovexattr(argv[2], argv[3]) < 0)
 			goto fail;
 		return 0;
 	}
