@@ -5,15 +5,25 @@ SIGIL_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 : "${SIGIL_CACHE:=${XDG_CACHE_HOME:-$HOME/.cache}/sigil}"
 : "${SIGIL_KERNEL_SOURCE:=/usr/src/linux-source-6.12.tar.xz}"
 SIGIL_LINUX=$SIGIL_CACHE/linux
-SIGIL_KBUILD=$SIGIL_CACHE/kbuild
 SIGIL_HEADERS=$SIGIL_CACHE/headers
 SIGIL_BUSYBOX=$SIGIL_CACHE/busybox-arm64/bin/busybox
-SIGIL_IMAGE=$SIGIL_KBUILD/arch/arm64/boot/Image
 SIGIL_PATCHES=$SIGIL_TOP/kernel-patches
-SIGIL_FRAGMENT=$SIGIL_TOP/guest/kernel.config
-SIGIL_KMAKE=(make -s -C "$SIGIL_LINUX" O="$SIGIL_KBUILD" ARCH=arm64
-	     CROSS_COMPILE=aarch64-linux-gnu-)
 export SIGIL_CACHE
+
+# The kernel variant: "" for the guest kernel (guest/kernel.config), or
+# "debug" for the same with guest/kernel-debug.config on top, built in a
+# directory of its own.  SIGIL_KERNEL_VARIANT=debug in the environment, or
+# --debug to guest/kernel-build and guest/run, selects it.
+set_variant() {
+	SIGIL_VARIANT=$1
+	SIGIL_KBUILD=$SIGIL_CACHE/kbuild${1:+-$1}
+	SIGIL_IMAGE=$SIGIL_KBUILD/arch/arm64/boot/Image
+	SIGIL_FRAGMENTS=("$SIGIL_TOP/guest/kernel.config")
+	[ -z "$1" ] || SIGIL_FRAGMENTS+=("$SIGIL_TOP/guest/kernel-$1.config")
+	SIGIL_KMAKE=(make -s -C "$SIGIL_LINUX" O="$SIGIL_KBUILD" ARCH=arm64
+		     CROSS_COMPILE=aarch64-linux-gnu-)
+}
+set_variant "${SIGIL_KERNEL_VARIANT:-}"
 
 die() {
 	echo "${0##*/}: $*" >&2
@@ -77,7 +87,7 @@ ensure_tree() {
 kernel_key() {
 	{
 		echo "source $(stat -c '%s %Y' "$SIGIL_KERNEL_SOURCE")"
-		sha256sum "$SIGIL_FRAGMENT" "$SIGIL_TOP/guest/kernel-build" \
+		sha256sum "${SIGIL_FRAGMENTS[@]}" "$SIGIL_TOP/guest/kernel-build" \
 			"$SIGIL_TOP/guest/lib.sh"
 		series_patches | xargs -r sha256sum
 	} | sed "s|$SIGIL_TOP/||" | sha256sum | cut -c1-16

@@ -2,12 +2,25 @@
 # Boots the guest once and runs the whole guest suite (tests/guest/LIST) in
 # it: one TAP result per listed test, plus one that the guest kernel stayed
 # healthy (no panic, Oops, BUG or WARNING) and powered off.
+#
+# With SIGIL_KERNEL_VARIANT=debug (tests/guest-debug.sh, make check-debug)
+# it boots the debug kernel instead, runs tests/guest/LIST-debug after
+# LIST (the long stress run and a kmemleak scan) with longer time limits,
+# and keeps its logs apart (tests/guest-work*.debug.log).
 set -uo pipefail
 srcdir=${srcdir:-.}
 top=$(cd "$srcdir" && pwd)
 work=$PWD/tests/guest-work
-list=$top/tests/guest/LIST
-n=$(grep -cv '^\(#.*\)\?$' "$list")
+variant=${SIGIL_KERNEL_VARIANT:-}
+lists=LIST limit=120 sfx=
+if [ -n "$variant" ]; then
+	lists="LIST LIST-$variant" limit=900 sfx=.$variant
+	export SIGIL_GUEST_TIMEOUT=${SIGIL_GUEST_TIMEOUT:-5400}
+fi
+n=0
+for l in $lists; do
+	n=$((n + $(grep -cv '^\(#.*\)\?$' "$top/tests/guest/$l")))
+done
 echo "1..$((n + 4))"
 
 bail() {
@@ -15,9 +28,9 @@ bail() {
 	exit 1
 }
 
-"$top/guest/kernel-build" >"$work.kernel.log" 2>&1 ||
-	{ sed 's/^/# /' "$work.kernel.log"; bail "guest kernel build failed"; }
-sed 's/^/# /' "$work.kernel.log"
+"$top/guest/kernel-build" >"$work.kernel$sfx.log" 2>&1 ||
+	{ sed 's/^/# /' "$work.kernel$sfx.log"; bail "guest kernel build failed"; }
+sed 's/^/# /' "$work.kernel$sfx.log"
 "$top/guest/build-userland" . "$work" >"$work.userland.log" 2>&1 ||
 	{ sed 's/^/# /' "$work.userland.log"; bail "cross build of the guest userland failed"; }
 
@@ -33,15 +46,15 @@ mkfs.ext3 -q -F -L sigil-ext3 "$work/ext3.img" 32M >/dev/null ||
 start=$(date +%s)
 "$top/guest/run" --timeout "${SIGIL_GUEST_TIMEOUT:-1200}" \
 	--append slub_debug=P \
-	--console "$work/console.log" --root "$work/root" \
+	--console "$work/console$sfx.log" --root "$work/root" \
 	--disk "$work/ext4.img" --disk "$work/ext3.img" \
-	-- /usr/libexec/sigil/tests/run-suite 2>&1
+	-- /usr/libexec/sigil/tests/run-suite "$limit" $lists 2>&1
 rc=$?
 echo "# guest suite ran in $(( $(date +%s) - start ))s"
 if [ "$rc" -eq 0 ]; then
 	echo "ok $((n + 1)) - guest kernel stayed healthy and powered off"
 else
-	echo "# guest/run exited with status $rc; console log: $work/console.log"
+	echo "# guest/run exited with status $rc; console log: $work/console$sfx.log"
 	echo "not ok $((n + 1)) - guest kernel stayed healthy and powered off"
 fi
 
@@ -72,14 +85,14 @@ done
 # A boot of its own: Sigil built in but not named by lsm=.
 i=$((i + 1))
 "$top/guest/run" --timeout 300 --append lsm=capability \
-	--console "$work/console-disabled.log" --root "$work/root" \
+	--console "$work/console-disabled$sfx.log" --root "$work/root" \
 	--disk "$work/ext4.img" \
-	-- sh -c 'cd /usr/libexec/sigil/tests && sh ./sigil-disabled.sh' >"$work.disabled.log" 2>&1
+	-- sh -c 'cd /usr/libexec/sigil/tests && sh ./sigil-disabled.sh' >"$work.disabled$sfx.log" 2>&1
 rc=$?
-sed 's/^/# /' "$work.disabled.log"
+sed 's/^/# /' "$work.disabled$sfx.log"
 if [ "$rc" -eq 0 ]; then
 	echo "ok $i - booted with lsm=capability, Sigil stays inactive and its interfaces refuse as documented"
 else
-	echo "# exit status $rc; console log: $work/console-disabled.log"
+	echo "# exit status $rc; console log: $work/console-disabled$sfx.log"
 	echo "not ok $i - booted with lsm=capability, Sigil stays inactive and its interfaces refuse as documented"
 fi

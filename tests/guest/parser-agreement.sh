@@ -1,0 +1,41 @@
+# The kernel and sigilctl check parse one grammar twice: on every policy
+# of the corpus (the hand-written tests/guest/corpus/ and 300 generated
+# from a fixed seed by policy-corpus), both accept or both reject, with
+# the same line and the same reason.
+. ./lib.sh
+seed=20261203 count=300
+policy_test_dir parser agreement
+./policy-corpus $seed $count "$d" || fail "policy-corpus failed"
+cp corpus/*.policy "$d/" || fail "no hand-written corpus"
+generation() {
+	sed -n 's/^generation: //p' $fs/status
+}
+n=0 accepted=0 bad=
+for f in "$d"/*.policy; do
+	n=$((n + 1))
+	# Loaded for real: without this line the test shell would be confined.
+	grep -qE '^[[:blank:]]*unconfined[[:blank:]]+kernel[[:blank:]]*$' "$f" ||
+		fail "${f##*/} lacks the line 'unconfined kernel'"
+	if sigilctl check "$f" >/dev/null 2>"$d/err"; then
+		user=accepted
+	else
+		user=$(sed "s|^$f:\([0-9]*\): |line \1: |; s|^$f: ||" "$d/err")
+	fi
+	before=$(generation)
+	cat "$f" >$fs/policy 2>/dev/null
+	if [ "$(generation)" != "$before" ]; then
+		kernel=accepted
+	else
+		kernel=$(sed -n 's/^last_error: //p' $fs/status)
+	fi
+	[ "$user" = accepted ] && accepted=$((accepted + 1))
+	[ "$user" = "$kernel" ] || bad="$bad
+${f##*/}: sigilctl check: $user
+${f##*/}: kernel:         $kernel"
+done
+printf 'unconfined kernel\n' >$fs/policy
+echo "parser agreement: $n policies ($(ls corpus | wc -l) hand-written, $count generated from seed $seed), $accepted accepted by both"
+[ -z "$bad" ] || fail "the parsers disagree:$bad"
+[ "$accepted" -gt 0 ] && [ "$accepted" -lt "$n" ] ||
+	fail "expected both accepted and rejected policies, saw $accepted accepted of $n"
+exit 0
