@@ -5,8 +5,10 @@
 . ./lib.sh
 policy_test_dir fuzz "$1"
 mkdir -p /mnt/ext4/fuzz /mnt/ext3/fuzz
+start=$(date +%s)
 ./fuzz-attr "$3" "$2" /mnt/ext4/fuzz /mnt/ext3/fuzz "$d"
 rc=$?
+echo "fuzz: $2 rounds in $(( $(date +%s) - start ))s"
 echo 1 >$fs/enforce
 printf 'unconfined kernel\n' >$fs/policy
 rm -rf /mnt/ext4/fuzz /mnt/ext3/fuzz
