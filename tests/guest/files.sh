@@ -16,6 +16,11 @@ expect_op() {
 	shift
 	expect_as app_t "$want" ./file-ops "$@"
 }
+# denial_line OP OBJECT NAME: the log has app_t's denial of OP on NAME.
+denial_line() {
+	dmesg | grep -q "denied op=$1 check=file subject=app_t object=$2 name=$3 " ||
+		fail "expected an op=$1 denial line for $3, saw: $(dmesg | grep 'sigil: denied' | tail -n 2)"
+}
 # refused COMMAND...: COMMAND must fail with "Permission denied".
 refused() {
 	{ "$@" 2>&1; echo $? >$out.rc; } | cat >$out
@@ -140,8 +145,7 @@ anon_inode:[sigil-null]" "$seen"
 	expect_eq "the log" log "$(cat "$d/log")"
 	denial "allow app_t secret_t r"
 	denial "allow app_t log_t a"
-	dmesg | grep -q "denied op=inherit check=file subject=app_t object=secret_t name=secret" ||
-		fail "expected an op=inherit denial line, saw: $(dmesg | grep 'sigil: denied' | tail -n 2)"
+	denial_line inherit secret_t secret
 	load "$base
 allow app_t secret_t r
 allow app_t log_t a"
@@ -222,8 +226,7 @@ allow app_t ro_t r"
 	setattr_all 1
 	expect_eq "the file after refused changes" "644 data" "$(stat -c %a "$d/f") $(cat "$d/f")"
 	denial "allow app_t ro_t w"
-	dmesg | grep -q "denied op=setattr check=file subject=app_t object=ro_t name=f" ||
-		fail "expected an op=setattr denial line, saw: $(dmesg | grep 'sigil: denied' | tail -n 2)"
+	denial_line setattr ro_t f
 	load "$base
 allow app_t ro_t rw"
 	setattr_all 0
@@ -252,8 +255,7 @@ allow app_t data_t r"
 	run 1 execcon app_t readlink "$d/link"
 	run 1 execcon app_t cat "$d/link"
 	denial "allow app_t link_t r"
-	dmesg | grep -q "denied op=follow check=file subject=app_t object=link_t name=link" ||
-		fail "expected an op=follow denial line, saw: $(dmesg | grep 'sigil: denied' | tail -n 2)"
+	denial_line follow link_t link
 	run 0 execcon app_t cat "$d/target"
 	load "$base
 allow app_t data_t r
@@ -277,8 +279,7 @@ allow app_t keep_t r"
 	expect_eq "the directory after refused changes" "keep mine" "$(ls "$d/dir" | tr '\n' ' ' | sed 's/ $//')"
 	expect_eq "the kept file" keep "$(cat "$d/dir/keep")"
 	denial "allow app_t keep_t w"
-	dmesg | grep -q "denied op=unlink check=file subject=app_t object=keep_t name=keep" ||
-		fail "expected an op=unlink denial line, saw: $(dmesg | grep 'sigil: denied' | tail -n 2)"
+	denial_line unlink keep_t keep
 	load "$base
 allow app_t dir_t rwxc
 allow app_t keep_t rw"
@@ -374,8 +375,7 @@ allow app_t mnt_t rx"
 	refused execcon app_t mount --bind "$d/src" "$d/file"
 	expect_eq "mounted" "" "$(mount_type "$d/mnt")"
 	denial "allow app_t mnt_t w"
-	dmesg | grep -q "denied op=mount check=file subject=app_t object=mnt_t name=mnt" ||
-		fail "expected an op=mount denial line, saw: $(dmesg | grep 'sigil: denied' | tail -n 2)"
+	denial_line mount mnt_t mnt
 	mount -t tmpfs none "$d/mnt" || fail "cannot mount a tmpfs"
 	filecon -s mnt_t "$d/mnt"
 	refused execcon app_t mount -o remount,size=1m "$d/mnt"
