@@ -86,6 +86,36 @@ pidfd-getfd-needs-trace)
 process app_t victim_t t"
 	expect_op ok getfd $vpid 0
 	;;
+cached-process-rights-belong-to-one-label)
+	# A task's credentials cache the rights of the last label that acted
+	# on it: two labels signal it by turns and at once, then a reload
+	# takes the right away.  SIGWINCH (28): sleep ignores it.
+	load "$base
+transition kernel other_t
+allow other_t unlabeled rx
+process app_t victim_t s"
+	victim
+	for i in 1 2 3; do
+		expect_op ok kill $vpid 28
+		expect_as other_t EACCES ./task-ops kill $vpid 28
+	done
+	denial "process other_t victim_t s"
+	execcon app_t sh -c "n=0; for i in \$(seq 50); do kill -28 $vpid || n=\$((n + 1)); done; echo \$n" 2>&1 |
+		tail -n 1 >"$d/app.out" &
+	apid=$!
+	execcon other_t sh -c "n=0; for i in \$(seq 50); do kill -28 $vpid && n=\$((n + 1)); done; echo \$n" 2>&1 |
+		tail -n 1 >"$d/other.out"
+	wait $apid
+	expect_eq "app_t signals refused of 50" 0 "$(cat "$d/app.out")"
+	expect_eq "other_t signals allowed of 50" 0 "$(cat "$d/other.out")"
+	load "$base
+transition kernel other_t"
+	expect_op EACCES kill $vpid 28
+	kill -0 $vpid || fail "the victim died"
+	# The denial log allows 100 lines every 5 seconds: let the next
+	# tests' lines through.
+	sleep 5
+	;;
 signals-need-signal)
 	load "$base"
 	victim

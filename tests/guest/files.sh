@@ -102,6 +102,59 @@ allow app_t appdir_t rwxc"
 	create_all 0
 	expect_eq "files created" "f fifo hard sub sym" "$(ls "$d/dir" | tr '\n' ' ' | sed 's/ $//')"
 	;;
+cached-rights-belong-to-one-label)
+	# Each inode caches the rights of the last label that asked: two
+	# labels walking to one file and reading it, by turns and at once.
+	mkdir "$d/dir"; filecon -s appdir_t "$d/dir"
+	echo data >"$d/dir/f"; filecon -s data_t "$d/dir/f"
+	load "$base
+transition kernel other_t
+allow other_t unlabeled rx
+allow app_t appdir_t x
+allow app_t data_t r"
+	for i in 1 2 3; do
+		run 0 execcon app_t cat "$d/dir/f"
+		run 1 execcon other_t cat "$d/dir/f"
+	done
+	denial "allow other_t appdir_t x"
+	# 50 reads each at once: app_t is never refused, other_t never
+	# gets through; each prints the count of the other outcome.
+	execcon app_t sh -c "n=0; for i in \$(seq 50); do cat $d/dir/f || n=\$((n + 1)); done; echo \$n" 2>&1 |
+		tail -n 1 >"$d/app.out" &
+	execcon other_t sh -c "n=0; for i in \$(seq 50); do cat $d/dir/f && n=\$((n + 1)); done; echo \$n" 2>&1 |
+		tail -n 1 >"$d/other.out"
+	wait
+	expect_eq "app_t reads refused of 50" 0 "$(cat "$d/app.out")"
+	expect_eq "other_t reads allowed of 50" 0 "$(cat "$d/other.out")"
+	# The denial log allows 100 lines every 5 seconds: let the next
+	# tests' lines through.
+	sleep 5
+	;;
+cached-rights-follow-relabels-and-reloads)
+	# Rights cached by a path walk go stale at a relabel of a directory
+	# on the way, at a reload, and when a label stops being unconfined.
+	mkdir "$d/dir"; filecon -s appdir_t "$d/dir"
+	echo data >"$d/dir/f"; filecon -s data_t "$d/dir/f"
+	load "$base
+allow app_t appdir_t x
+allow app_t data_t r"
+	run 0 execcon app_t cat "$d/dir/f"
+	filecon -s secret_t "$d/dir"
+	run 1 execcon app_t cat "$d/dir/f"
+	denial "allow app_t secret_t x"
+	filecon -s appdir_t "$d/dir"
+	run 0 execcon app_t cat "$d/dir/f"
+	load "$base
+allow app_t appdir_t x"
+	run 1 execcon app_t cat "$d/dir/f"
+	denial "allow app_t data_t r"
+	load "$base
+unconfined app_t"
+	run 0 execcon app_t cat "$d/dir/f"
+	load "$base
+allow app_t appdir_t x"
+	run 1 execcon app_t cat "$d/dir/f"
+	;;
 descriptor-refused-after-relabel)
 	printf 'one\ntwo\n' >"$d/f"; filecon -s data_t "$d/f"
 	load "$base

@@ -1,0 +1,525 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * sigil-bench: the workloads of bench/run, run in the guest.
+ *
+ * Under QEMU's -icount shift=0 the guest's clocks advance one nanosecond
+ * per guest instruction, so the figures printed here are instructions per
+ * operation: path lengths, blind to cache and TLB misses.
+ *
+ *   sigil-bench setup                  make and label the bench trees
+ *   sigil-bench policy KIND N          print the base policy (10 rules)
+ *                                      and N generated rules of KIND:
+ *                                      allow, transition, entrypoint or mixed
+ *   sigil-bench work PASSES SCALE XLABEL TARGETPID
+ *                                      run each workload PASSES times and
+ *                                      print "work NAME INSTRUCTIONS-PER-OP";
+ *                                      XLABEL: the label of the exec with a
+ *                                      transition ("-": none); with
+ *                                      SIGIL_BENCH_ONLY=NAME only that one
+ *   sigil-bench load KIND N PASSES     load base + N rules of KIND, print
+ *                                      "load KIND N INSTRUCTIONS BYTES"
+ *   sigil-bench sleep                  wait for signals (the other task)
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "lsm-abi.h"
+#include "procattr.h"
+
+#define EXT4 "/mnt/bench/b"
+#define TMPFS "/tmp/bench"
+#define TINY "/usr/libexec/sigil/tests/tiny"
+#define POLICY "/sys/kernel/security/sigil/policy"
+#define MAX_PASSES 64
+
+static const char prog[] = "sigil-bench";
+
+static void die(const char *what)
+{
+	fprintf(stderr, "%s: %s: %s\n", prog, what, strerror(errno));
+	exit(1);
+}
+
+static uint64_t now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static uint64_t median(uint64_t *v, int n)
+{
+	qsort(v, n, sizeof(*v), cmp_u64);
+	return v[n / 2];
+}
+
+static int sigil_active(void)
+{
+	return procattr_lsm_active("sigil") == 1;
+}
+
+static void label(const char *path, const char *value)
+{
+	if (procattr_file_set(path, "security.sigil", 0, value)) {
+		fprintf(stderr, "%s: labelling %s %s failed\n", prog, path, value);
+		exit(1);
+	}
+}
+
+static void mkfile(const char *path)
+{
+	int fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0644);
+
+	if (fd < 0 || write(fd, "sigil bench file\n", 17) != 17 || close(fd))
+		die(path);
+}
+
+/* The bench trees: a directory with a file and a 16-component chain. */
+static void setup_tree(const char *top, int labelled)
+{
+	char path[512];
+	size_t n;
+	int i;
+
+	if (mkdir(top, 0755) && errno != EEXIST)
+		die(top);
+	if (labelled)
+		label(top, "bench_file_t");
+	snprintf(path, sizeof(path), "%s/f", top);
+	mkfile(path);
+	n = strlen(top);
+	memcpy(path, top, n + 1);
+	for (i = 1; i < 16; i++) {
+		n += (size_t)snprintf(path + n, sizeof(path) - n, "/d");
+		if (mkdir(path, 0755) && errno != EEXIST)
+			die(path);
+	}
+	snprintf(path + n, sizeof(path) - n, "/f");
+	mkfile(path);
+}
+
+static int setup(void)
+{
+	const int labelled = sigil_active();
+
+	if (mkdir("/mnt/bench", 0755) && errno != EEXIST)
+		die("/mnt/bench");
+	setup_tree(EXT4, labelled);
+	setup_tree(TMPFS, labelled);
+	sync();
+	return 0;
+}
+
+/*
+ * The ten rules of conditions C and D: bench_t is the confined task,
+ * bench_u the label of its exec transitions and of the other task.
+ */
+static const char base_policy[] =
+	"unconfined kernel\n"
+	"transition kernel bench_t\n"
+	"transition kernel bench_u\n"
+	"allow bench_t unlabeled rwx\n"
+	"allow bench_t bench_file_t rwxac\n"
+	"fscreate bench_t bench_new_t\n"
+	"allow bench_t bench_new_t rw\n"
+	"transition bench_t bench_u\n"
+	"process bench_t bench_u ts\n"
+	"allow bench_u unlabeled rwx\n";
+
+/*
+ * N rules of KIND over pools of about sqrt(N) labels, as a real policy
+ * names far fewer labels than rules.  The entrypoint kind is N/2 pairs
+ * "transition S T" + "entrypoint T F" with a distinct T in each.
+ */
+static void gen(FILE *out, const char *kind, long n)
+{
+	long i, pool = 1;
+
+	while (pool * pool < n)
+		pool++;
+	for (i = 0; i < n; i++) {
+		const long a = i % pool, b = i / pool;
+		const char *k = kind;
+
+		if (!strcmp(kind, "mixed"))
+			k = i % 10 < 7 ? "allow" : i % 10 < 9 ? "transition" :
+			    "process";
+		if (!strcmp(k, "allow"))
+			fprintf(out, "allow gs%ld go%ld rw\n", a, b);
+		else if (!strcmp(k, "transition"))
+			fprintf(out, "transition gs%ld gt%ld\n", a, b);
+		else if (!strcmp(k, "process"))
+			fprintf(out, "process gs%ld gp%ld s\n", a, b);
+		else if (!strcmp(k, "entrypoint"))
+			fprintf(out, i % 2 ? "entrypoint ge%ld gx%ld\n" :
+				"transition gs%ld ge%ld\n",
+				i % 2 ? i / 2 : (i / 2) % pool,
+				i % 2 ? (i / 2) % pool : i / 2);
+		else {
+			fprintf(stderr, "%s: unknown rule kind '%s'\n", prog, kind);
+			exit(1);
+		}
+	}
+}
+
+static int policy(const char *kind, long n)
+{
+	fputs(base_policy, stdout);
+	gen(stdout, kind, n);
+	return fflush(stdout) ? 1 : 0;
+}
+
+/* The workloads: each does one operation @n times. */
+
+static void w_open(const char *path, long n)
+{
+	int fd;
+
+	while (n--) {
+		fd = open(path, O_RDONLY);
+		if (fd < 0)
+			die(path);
+		close(fd);
+	}
+}
+
+static void w_open_ext4(long n)
+{
+	w_open(EXT4 "/f", n);
+}
+
+static void w_open_tmpfs(long n)
+{
+	w_open(TMPFS "/f", n);
+}
+
+static void w_stat(const char *path, long n)
+{
+	struct stat st;
+
+	while (n--)
+		if (stat(path, &st))
+			die(path);
+}
+
+static void w_stat1(long n)
+{
+	w_stat(EXT4 "/f", n);
+}
+
+#define D15 "/d/d/d/d/d/d/d/d/d/d/d/d/d/d/d"
+static void w_walk16(long n)
+{
+	/* 16 components below EXT4: 15 directories and the file. */
+	w_stat(EXT4 D15 "/f", n);
+}
+
+static void w_read(long n)
+{
+	char buf[16];
+	int fd = open(EXT4 "/f", O_RDONLY);
+
+	if (fd < 0)
+		die(EXT4 "/f");
+	while (n--)
+		if (pread(fd, buf, sizeof(buf), 0) != sizeof(buf))
+			die("pread");
+	close(fd);
+}
+
+static void w_create(long n)
+{
+	int fd;
+
+	while (n--) {
+		fd = open(EXT4 "/new", O_CREAT | O_EXCL | O_WRONLY, 0644);
+		if (fd < 0)
+			die("create " EXT4 "/new");
+		close(fd);
+		if (unlink(EXT4 "/new"))
+			die("unlink " EXT4 "/new");
+	}
+}
+
+static long set_self(uint64_t attr, const char *value)
+{
+	char buf[sizeof(struct lsm_ctx) + 64];
+	struct lsm_ctx *ctx = (struct lsm_ctx *)buf;
+	const size_t len = strlen(value);
+
+	memset(buf, 0, sizeof(buf));
+	ctx->id = LSM_ID_SIGIL;
+	ctx->len = sizeof(*ctx) + len;
+	ctx->ctx_len = len;
+	memcpy(ctx->ctx, value, len);
+	return syscall(__NR_lsm_set_self_attr, attr, ctx, (uint32_t)ctx->len, 0);
+}
+
+static int with_sigil;
+
+static void w_create_fscreate(long n)
+{
+	if (with_sigil && set_self(LSM_ATTR_FSCREATE, "bench_new_t"))
+		die("setting attr/fscreate to bench_new_t");
+	w_create(n);
+	if (with_sigil && set_self(LSM_ATTR_FSCREATE, ""))
+		die("clearing attr/fscreate");
+}
+
+static const char *xlabel;
+enum { EXEC_PLAIN, EXEC_PROCFS, EXEC_SYSCALL };
+
+static void fork_exec(long n, int how)
+{
+	char *const argv[] = { "tiny", NULL };
+	int status, fd;
+	pid_t pid;
+
+	while (n--) {
+		pid = fork();
+		if (pid < 0)
+			die("fork");
+		if (pid == 0) {
+			if (how == EXEC_PROCFS && xlabel) {
+				fd = open("/proc/self/attr/exec", O_WRONLY);
+				if (fd < 0 || write(fd, xlabel, strlen(xlabel)) < 0)
+					_exit(3);
+				close(fd);
+			} else if (how == EXEC_SYSCALL && xlabel &&
+				   set_self(LSM_ATTR_EXEC, xlabel)) {
+				_exit(4);
+			}
+			execv(TINY, argv);
+			_exit(5);
+		}
+		if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+		    WEXITSTATUS(status)) {
+			fprintf(stderr, "%s: exec of " TINY " (%d) failed: status %#x\n",
+				prog, how, status);
+			exit(1);
+		}
+	}
+}
+
+static void w_exec(long n)
+{
+	fork_exec(n, EXEC_PLAIN);
+}
+
+static void w_exec_procfs(long n)
+{
+	fork_exec(n, EXEC_PROCFS);
+}
+
+static void w_exec_syscall(long n)
+{
+	fork_exec(n, EXEC_SYSCALL);
+}
+
+static pid_t target;
+
+static int target_pidfd;
+
+/*
+ * pidfd_getfd() asks ptrace_may_access(PTRACE_MODE_ATTACH_REALCREDS) of
+ * the other task, then fails with EBADF on a descriptor it has not.
+ */
+static void w_ptrace(long n)
+{
+	if (!target_pidfd) {
+		target_pidfd = (int)syscall(SYS_pidfd_open, target, 0);
+		if (target_pidfd < 0)
+			die("pidfd_open of the other task");
+	}
+	while (n--)
+		if (syscall(SYS_pidfd_getfd, target_pidfd, 999, 0) != -1 ||
+		    errno != EBADF)
+			die("pidfd_getfd of the other task");
+}
+
+/* SIGWINCH, which the other task ignores. */
+static void w_signal(long n)
+{
+	while (n--)
+		if (kill(target, SIGWINCH))
+			die("kill of the other task");
+}
+
+static const struct {
+	const char *name;
+	void (*fn)(long n);
+	long n;
+} works[] = {
+	{ "open-close-ext4", w_open_ext4, 2000 },
+	{ "open-close-tmpfs", w_open_tmpfs, 2000 },
+	{ "stat-ext4", w_stat1, 2000 },
+	{ "walk-16-components", w_walk16, 1000 },
+	{ "read-open-file", w_read, 4000 },
+	{ "create-unlink-ext4", w_create, 500 },
+	{ "create-unlink-fscreate", w_create_fscreate, 500 },
+	{ "fork-exec", w_exec, 200 },
+	{ "fork-exec-transition-procfs", w_exec_procfs, 200 },
+	{ "fork-exec-transition-syscall", w_exec_syscall, 200 },
+	{ "ptrace-check", w_ptrace, 4000 },
+	{ "signal-check", w_signal, 4000 },
+};
+
+static int work(int passes, int scale, const char *x, pid_t pid)
+{
+	const char *only = getenv("SIGIL_BENCH_ONLY");
+	uint64_t v[MAX_PASSES], t;
+	size_t i;
+	long n;
+	int p;
+
+	with_sigil = sigil_active();
+	xlabel = strcmp(x, "-") ? x : NULL;
+	target = pid;
+	for (i = 0; i < sizeof(works) / sizeof(works[0]); i++) {
+		if (only && strcmp(only, works[i].name))
+			continue;
+		n = works[i].n * scale / 4;
+		if (n < 4)
+			n = 4;
+		works[i].fn(n / 4);	/* warm the caches */
+		for (p = 0; p < passes; p++) {
+			t = now();
+			works[i].fn(n);
+			v[p] = (now() - t) / (uint64_t)n;
+		}
+		printf("work %s %llu\n", works[i].name,
+		       (unsigned long long)median(v, passes));
+		fflush(stdout);
+	}
+	return 0;
+}
+
+/* Slab and vmalloc memory in use, in bytes. */
+static long long kmem(void)
+{
+	char line[128];
+	long long kb, total = 0;
+	FILE *f = fopen("/proc/meminfo", "r");
+
+	if (!f)
+		die("/proc/meminfo");
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "Slab: %lld kB", &kb) == 1 ||
+		    sscanf(line, "VmallocUsed: %lld kB", &kb) == 1)
+			total += kb * 1024;
+	fclose(f);
+	return total;
+}
+
+static char *text_of(const char *kind, long n, size_t *size)
+{
+	char *text = NULL;
+	FILE *f = open_memstream(&text, size);
+
+	if (!f)
+		die("open_memstream");
+	fputs(base_policy, f);
+	gen(f, kind, n);
+	if (fclose(f))
+		die("open_memstream");
+	return text;
+}
+
+/* The whole load: open, write, and the close that parses and installs. */
+static uint64_t load_text(const char *text, size_t size)
+{
+	uint64_t t = now();
+	size_t done = 0;
+	ssize_t w;
+	int fd = open(POLICY, O_WRONLY);
+
+	if (fd < 0)
+		die(POLICY);
+	while (done < size) {
+		w = write(fd, text + done, size - done);
+		if (w <= 0)
+			die("writing the policy");
+		done += (size_t)w;
+	}
+	if (close(fd))
+		die("loading the policy");
+	return now() - t;
+}
+
+/* Lets RCU free what the last load replaced. */
+static void settle(void)
+{
+	usleep(200000);
+}
+
+/*
+ * Each pass loads the base policy, then the text: the median time of the
+ * latter, and the kernel memory it added in the first pass.
+ */
+static int load(const char *kind, long n, int passes)
+{
+	uint64_t v[MAX_PASSES];
+	long long before = 0, added = 0;
+	size_t size, bsize;
+	char *text = text_of(kind, n, &size), *base = text_of("allow", 0, &bsize);
+	int p;
+
+	for (p = 0; p < passes; p++) {
+		load_text(base, bsize);
+		settle();
+		if (!p)
+			before = kmem();
+		v[p] = load_text(text, size);
+		if (!p) {
+			settle();
+			added = kmem() - before;
+		}
+	}
+	printf("load %s %ld %llu %lld\n", kind, n,
+	       (unsigned long long)median(v, passes), added);
+	free(text);
+	free(base);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 2 && !strcmp(argv[1], "setup"))
+		return setup();
+	if (argc == 4 && !strcmp(argv[1], "policy"))
+		return policy(argv[2], atol(argv[3]));
+	if (argc == 6 && !strcmp(argv[1], "work") && atoi(argv[2]) > 0 &&
+	    atoi(argv[2]) <= MAX_PASSES && atoi(argv[3]) > 0)
+		return work(atoi(argv[2]), atoi(argv[3]), argv[4],
+			    (pid_t)atol(argv[5]));
+	if (argc == 5 && !strcmp(argv[1], "load") && atol(argv[3]) >= 0 &&
+	    atoi(argv[4]) > 0 && atoi(argv[4]) <= MAX_PASSES)
+		return load(argv[2], atol(argv[3]), atoi(argv[4]));
+	if (argc == 2 && !strcmp(argv[1], "sleep")) {
+		for (;;)
+			pause();
+	}
+	fprintf(stderr, "usage: %s setup | policy KIND N | work PASSES SCALE XLABEL PID | load KIND N PASSES | sleep\n",
+		prog);
+	return 2;
+}
