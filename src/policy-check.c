@@ -163,7 +163,91 @@ static int valid_tail(unsigned int k, const char *s, size_t len, char *reason,
 	return 0;
 }
 
-/* Transitions' targets and entrypoints' targets, for the semantic check. */
+/*
+ * A set of strings, each with a value, in open addressing: the rules seen
+ * (to count them as the kernel does), the transitions' targets and the
+ * genfs paths, so that a check takes time linear in the rules.
+ */
+struct set {
+	char **key, **val;
+	size_t n, cap;
+};
+
+static size_t hash(const char *s)
+{
+	size_t h = 14695981039346656037ULL;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
+	return h;
+}
+
+/* The slot of @key in @set: where it is, or where it would go. */
+static size_t slot(const struct set *set, const char *key)
+{
+	size_t i = hash(key) & (set->cap - 1);
+
+	while (set->key[i] && strcmp(set->key[i], key))
+		i = (i + 1) & (set->cap - 1);
+	return i;
+}
+
+/* The value of @key in @set, or NULL if it is not there. */
+static const char *set_get(const struct set *set, const char *key)
+{
+	return set->cap ? set->val[slot(set, key)] : NULL;
+}
+
+/* Adds @key with @val; returns 1 if added, 0 if there, -1 out of memory. */
+static int set_add(struct set *set, const char *key, const char *val)
+{
+	size_t i, cap;
+
+	if (set_get(set, key))
+		return 0;
+	if (2 * (set->n + 1) > set->cap) {
+		struct set big = { NULL, NULL, set->n, set->cap ? 2 * set->cap : 64 };
+
+		big.key = calloc(big.cap, sizeof(*big.key));
+		big.val = calloc(big.cap, sizeof(*big.val));
+		if (!big.key || !big.val) {
+			free(big.key);
+			free(big.val);
+			return -1;
+		}
+		for (i = 0; i < set->cap; i++) {
+			if (!set->key[i])
+				continue;
+			cap = slot(&big, set->key[i]);
+			big.key[cap] = set->key[i];
+			big.val[cap] = set->val[i];
+		}
+		free(set->key);
+		free(set->val);
+		*set = big;
+	}
+	i = slot(set, key);
+	set->key[i] = strdup(key);
+	set->val[i] = strdup(val);
+	if (!set->key[i] || !set->val[i])
+		return -1;
+	set->n++;
+	return 1;
+}
+
+static void free_set(struct set *set)
+{
+	size_t i;
+
+	for (i = 0; i < set->cap; i++) {
+		free(set->key[i]);
+		free(set->val[i]);
+	}
+	free(set->key);
+	free(set->val);
+}
+
+/* The entrypoint rules' targets, in the order written. */
 struct names {
 	char **v;
 	size_t n, cap;
@@ -193,28 +277,18 @@ static void free_names(struct names *ns)
 	free(ns->v);
 }
 
-static int has_name(const struct names *ns, const char *s)
-{
-	size_t i;
-
-	for (i = 0; i < ns->n; i++)
-		if (!strcmp(ns->v[i], s))
-			return 1;
-	return 0;
-}
-
 /*
  * A genfs rule FSTYPE PATH LABEL: an absolute PATH without '//' or a
  * trailing '/', and one label for one PATH of one type, as the kernel
- * checks.  @keys and @labels record the rules seen.  Returns 1 if valid.
+ * checks.  @paths maps "FSTYPE PATH" to the label of the rules seen.
+ * Returns 1 if valid.
  */
-static int valid_genfs(struct names *keys, struct names *labels,
-		       const char *const *field, const size_t *flen,
-		       char *reason, size_t room)
+static int valid_genfs(struct set *paths, const char *const *field,
+		       const size_t *flen, char *reason, size_t room)
 {
-	const char *path = field[2];
+	const char *path = field[2], *seen;
 	size_t plen = flen[2], i;
-	char key[2 * 256 + 2];
+	char key[2 * 256 + 2], label[256];
 
 	for (i = 0; i + 1 < plen && !(path[i] == '/' && path[i + 1] == '/'); i++)
 		;
@@ -227,18 +301,14 @@ static int valid_genfs(struct names *keys, struct names *labels,
 	}
 	snprintf(key, sizeof(key), "%.*s %.*s", (int)flen[1], field[1],
 		 (int)plen, path);
-	for (i = 0; i < keys->n; i++) {
-		if (strcmp(keys->v[i], key))
-			continue;
-		if (strlen(labels->v[i]) == flen[3] &&
-		    !memcmp(labels->v[i], field[3], flen[3]))
-			return 1;
-		snprintf(reason, room, "genfs %s labelled both '%s' and '%.*s'",
-			 key, labels->v[i], (int)flen[3], field[3]);
+	snprintf(label, sizeof(label), "%.*s", (int)flen[3], field[3]);
+	seen = set_get(paths, key);
+	if (seen && strcmp(seen, label)) {
+		snprintf(reason, room, "genfs %s labelled both '%s' and '%s'",
+			 key, seen, label);
 		return 0;
 	}
-	if (add_name(keys, key, strlen(key)) ||
-	    add_name(labels, field[3], flen[3])) {
+	if (set_add(paths, key, label) < 0) {
 		snprintf(reason, room, "out of memory");
 		return 0;
 	}
@@ -248,13 +318,15 @@ static int valid_genfs(struct names *keys, struct names *labels,
 long policy_check(const char *text, size_t size, unsigned int *line,
 		  char *reason, size_t room)
 {
-	struct names to = { 0 }, entry = { 0 }, gkey = { 0 }, glabel = { 0 };
+	struct set seen = { 0 }, to = { 0 }, paths = { 0 };
+	struct names entry = { 0 };
 	const char *p = text, *end = text + size, *eol, *field[MAX_FIELDS];
-	size_t flen[MAX_FIELDS], i, len;
+	size_t flen[MAX_FIELDS], i, len, klen;
 	unsigned int n = 0, nf, k, j, tail;
 	unsigned long count = 0;
-	char shown[32 * 4 + 4];
+	char shown[32 * 4 + 4], key[5 * 257];
 	long rules = 0, ret = -1;
+	int added;
 
 	if (memchr(text, '\0', size)) {
 		*line = 1;
@@ -325,20 +397,35 @@ long policy_check(const char *text, size_t size, unsigned int *line,
 				goto out;
 		}
 		if (!strcmp(kinds[k].word, "genfs") &&
-		    !valid_genfs(&gkey, &glabel, field, flen, reason, room))
+		    !valid_genfs(&paths, field, flen, reason, room))
 			goto out;
+		if (!strcmp(kinds[k].word, "transition"))
+			snprintf(key, sizeof(key), "%.*s", (int)flen[2], field[2]);
 		if ((!strcmp(kinds[k].word, "transition") &&
-		     add_name(&to, field[2], flen[2])) ||
+		     set_add(&to, key, "1") < 0) ||
 		    (!strcmp(kinds[k].word, "entrypoint") &&
 		     add_name(&entry, field[1], flen[1]))) {
 			snprintf(reason, room, "out of memory");
 			goto out;
 		}
-		rules++;
+		/*
+		 * Counted as the kernel counts: one rule per kind and labels
+		 * (allow rules for one pair merged), one per capability.
+		 */
+		klen = (size_t)snprintf(key, sizeof(key), "%s", kinds[k].word);
+		for (j = 1; j < nf - (kinds[k].tail == TAIL_LETTERS); j++)
+			klen += (size_t)snprintf(key + klen, sizeof(key) - klen,
+						 " %.*s", (int)flen[j], field[j]);
+		added = set_add(&seen, key, "");
+		if (added < 0) {
+			snprintf(reason, room, "out of memory");
+			goto out;
+		}
+		rules += added;
 	}
 	*line = 0;
 	for (i = 0; i < entry.n; i++) {
-		if (!has_name(&to, entry.v[i])) {
+		if (!set_get(&to, entry.v[i])) {
 			snprintf(reason, room,
 				 "entrypoint for '%s', but no transition rule leads to it",
 				 entry.v[i]);
@@ -347,9 +434,9 @@ long policy_check(const char *text, size_t size, unsigned int *line,
 	}
 	ret = rules;
 out:
-	free_names(&to);
+	free_set(&seen);
+	free_set(&to);
+	free_set(&paths);
 	free_names(&entry);
-	free_names(&gkey);
-	free_names(&glabel);
 	return ret;
 }

@@ -161,9 +161,14 @@ static int access_query(int argc, char **argv)
 	size_t len = 0;
 	int i, err;
 
-	for (i = 0; i < argc; i++)
+	for (i = 0; i < argc; i++) {
+		/* One argument, one field: "a b" is not two labels. */
+		if (!argv[i][0] || strpbrk(argv[i], " \t\n"))
+			tool_die(2, 0, "invalid field '%s' in the query: fields are not empty and have no white space",
+				 argv[i]);
 		len += (size_t)snprintf(query + len, sizeof(query) - len, "%s%s",
 					i ? " " : "", argv[i]);
+	}
 	if (len >= sizeof(query))
 		tool_die(2, 0, "query too long");
 	err = procattr_sigil_query(query, &answer);
@@ -190,8 +195,12 @@ int main(int argc, char **argv)
 	long rules;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "+", opts, NULL)) != -1)
-		tool_common_option(c == '?' ? 2 : c, &lsm, usage);
+	while ((c = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
+		/* sigilctl(8): 2 for a usage error, as for every command. */
+		if (c == '?')
+			usage(2);
+		tool_common_option(c, &lsm, usage);
+	}
 	if (optind == argc) {
 		tool_error(0, "missing command");
 		usage(2);

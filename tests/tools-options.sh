@@ -1,5 +1,5 @@
 #!/bin/bash
-# Ensure that proccon and execcon handle their options as documented, on
+# Ensure that the tools handle their options as documented, on
 # the host: --help and --version, refused conflicts and repeats, runcon's
 # exit codes for their own failures, options stopping at COMMAND, and a
 # clear message (never a crash) whatever LSM the host kernel has.
@@ -7,7 +7,7 @@ set -u
 b=${builddir:-.}/src
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-echo "1..24"
+echo "1..31"
 n=0
 # check NAME EXPECTED-STATUS COMMAND...: status and a non-crash.
 check() {
@@ -62,6 +62,16 @@ check "fscreatecon-run with two standard outputs is refused" 125 \
 check "filecon without a file is exit 125" 125 "$b/filecon"
 grepout "... saying 'missing file operand'" "missing file operand" err
 check "filecon -s with --reference is refused" 125 "$b/filecon" -s a --reference=b c
+# sigilctl(8): exit status 2 for every usage error.
+check "sigilctl --bogus is exit 2" 2 "$b/sigilctl" --bogus
+grepout "... and says how to get help" "Try 'sigilctl --help'" err
+check "sigilctl -h is exit 2" 2 "$b/sigilctl" -h
+check "sigilctl access with a field holding a space is exit 2" 2 \
+	"$b/sigilctl" access 'a b' r
+grepout "... naming the field" "invalid field 'a b' in the query" err
+printf 'unconfined a\nunconfined a\nallow a b r\nallow a b w\n' >"$tmp/dup.policy"
+check "sigilctl check of repeated rules exits 0" 0 "$b/sigilctl" check "$tmp/dup.policy"
+grepout "... counting them once, as the kernel does" "valid, 2 rules" out
 
 # Whatever the host kernel offers: a context, or a clear message.
 "$b/proccon" >"$tmp/out" 2>"$tmp/err"
