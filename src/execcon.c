@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "context.h"
@@ -45,6 +46,15 @@ static void usage(int status)
 	exit(status);
 }
 
+/* Whether @path is a regular file that may be executed (not a directory). */
+static int runnable(const char *path)
+{
+	struct stat st;
+
+	return access(path, X_OK) == 0 && stat(path, &st) == 0 &&
+	       S_ISREG(st.st_mode);
+}
+
 /*
  * Finds the file execvp() would run for @cmd: @path gets it, and the
  * return value is whether it exists and may be executed.
@@ -56,7 +66,7 @@ static int find_executable(const char *cmd, char *path, size_t size)
 
 	if (strchr(cmd, '/')) {
 		snprintf(path, size, "%s", cmd);
-		return access(cmd, X_OK) == 0;
+		return runnable(cmd);
 	}
 	for (p = dirs ? dirs : "/bin:/usr/bin"; p; p = colon ? colon + 1 : NULL) {
 		colon = strchr(p, ':');
@@ -64,7 +74,7 @@ static int find_executable(const char *cmd, char *path, size_t size)
 		if (snprintf(path, size, "%.*s/%s", (int)len, len ? p : ".",
 			     cmd) >= (int)size)
 			continue;
-		if (access(path, X_OK) == 0)
+		if (runnable(path))
 			return 1;
 	}
 	return 0;
@@ -135,6 +145,15 @@ int main(int argc, char **argv)
 			usage(EXIT_CANCELED);
 		}
 		context = argv[optind++];
+		if (!*context)
+			tool_die(EXIT_CANCELED, 0, "empty context");
+		/* Options come first: 'execcon X -t Y CMD' is a mistake. */
+		if (optind < argc && !strcmp(argv[optind], "--"))
+			optind++;
+		else if (optind < argc && argv[optind][0] == '-')
+			tool_die(EXIT_CANCELED, 0,
+				 "option '%s' after the context: options come before CONTEXT or COMMAND",
+				 argv[optind]);
 	}
 	if (optind == argc) {
 		tool_error(0, "missing command");

@@ -7,7 +7,7 @@ set -u
 b=${builddir:-.}/src
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-echo "1..31"
+echo "1..35"
 n=0
 # check NAME EXPECTED-STATUS COMMAND...: status and a non-crash.
 check() {
@@ -62,6 +62,11 @@ check "fscreatecon-run with two standard outputs is refused" 125 \
 check "filecon without a file is exit 125" 125 "$b/filecon"
 grepout "... saying 'missing file operand'" "missing file operand" err
 check "filecon -s with --reference is refused" 125 "$b/filecon" -s a --reference=b c
+check "execcon with an empty context is exit 125" 125 "$b/execcon" '' true
+grepout "... saying so" "empty context" err
+check "execcon with an option after the context is exit 125" 125 \
+	"$b/execcon" x_t -t y_t true
+grepout "... naming the option" "option '-t' after the context" err
 # sigilctl(8): exit status 2 for every usage error.
 check "sigilctl --bogus is exit 2" 2 "$b/sigilctl" --bogus
 grepout "... and says how to get help" "Try 'sigilctl --help'" err

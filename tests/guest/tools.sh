@@ -132,6 +132,11 @@ execcon-exit-codes)
 	printf '#!/bin/sh\n' >/tmp/noexec.sh
 	chmod 644 /tmp/noexec.sh
 	run 126 execcon app_t /tmp/noexec.sh
+	# A directory cannot be executed: not a refused transition.
+	run 126 execcon app_t /tmp
+	grep -q "cannot run '/tmp'" $err || fail "saw '$(cat $err)'"
+	grep -q "refused the transition" $err &&
+		fail "a directory blamed on the module: '$(cat $err)'"
 	run 125 execcon
 	;;
 libprocattr-threads)
