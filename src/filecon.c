@@ -160,17 +160,23 @@ int main(int argc, char **argv)
 	}
 	if (!xattr) {
 		if (lsm) {
+			if (!procattr_lsm_has_attrs(lsm) && procattr_lsm_id(lsm))
+				tool_die(EXIT_CANCELED, 0,
+					 "security module '%s' has no file labels; name an attribute with --xattr",
+					 lsm);
 			if (!procattr_lsm_has_attrs(lsm))
 				tool_die(EXIT_CANCELED, 0, "unknown security module '%s'", lsm);
 		} else {
 			lsm = procattr_default_lsm();
 		}
 		xattr = procattr_lsm_xattr(lsm);
+		if (!xattr && lsm)
+			tool_die(EXIT_CANCELED, 0,
+				 "security module '%s' has no file label attribute; name one with --xattr",
+				 lsm);
 		if (!xattr)
 			tool_die(EXIT_CANCELED, 0,
-				 "%s%s%s has no file label attribute; name one with --xattr",
-				 lsm ? "security module '" : "no active security module",
-				 lsm ? lsm : "", lsm ? "'" : "");
+				 "no active security module labels files; name an attribute with --xattr");
 	}
 	if (reference) {
 		err = procattr_file_get(reference, xattr, 1, &ref_label);

@@ -37,7 +37,8 @@ static void usage(int status)
 	       "  -a, --attr=ATTR      print ATTR instead of current: exec, fscreate,\n"
 	       "                         prev, keycreate or sockcreate\n"
 	       "      --all            print every attribute that is set, as ATTR VALUE\n"
-	       "  -A, --every-process  print a table of every process: PID, context, command\n"
+	       "  -A, --every-process  print a table of every process: PID, context (or\n"
+	       "                         with -a, that attribute where set), command\n"
 	       "  -L, --list-lsms      list the active security modules, in order\n"
 	       "      --lsm=NAME       use security module NAME (default: sigil if\n"
 	       "                         active, else the first with process attributes)\n"
@@ -135,7 +136,8 @@ struct row {
 	char comm[64];
 };
 
-static int every_process(void)
+/* Every process's @attr (as set), with its PID and command. */
+static int every_process(int attr)
 {
 	struct row *rows = NULL;
 	size_t n = 0, cap = 0, i, width = 7;
@@ -156,7 +158,7 @@ static int every_process(void)
 			continue;
 		r.pid = pid;
 		/* A process that exits meanwhile is simply not listed. */
-		if (procattr_get(pid, lsm, PROCATTR_CURRENT, &r.context) || !r.context)
+		if (procattr_get(pid, lsm, attr, &r.context) || !r.context)
 			continue;
 		snprintf(r.comm, sizeof(r.comm), "?");
 		snprintf(path, sizeof(path), "/proc/%ld/comm", (long)pid);
@@ -261,7 +263,7 @@ int main(int argc, char **argv)
 	if (list + every + all + (set != NULL) > 1 ||
 	    ((list || set) && attr >= 0) || (all && attr >= 0))
 		tool_die(EXIT_CANCELED, 0,
-			 "-A, -L, -s, --all and -a cannot be combined");
+			 "-A, -L, -s and --all cannot be combined, nor -a with -L, -s or --all");
 	if ((list || every) && optind < argc)
 		tool_die(EXIT_CANCELED, 0, "-A and -L take no operands");
 
@@ -270,7 +272,7 @@ int main(int argc, char **argv)
 	lsm = lsm_opt ? tool_check_lsm(lsm_opt, EXIT_CANCELED) :
 			procattr_default_lsm();
 	if (every)
-		return every_process();
+		return every_process(attr < 0 ? PROCATTR_CURRENT : attr);
 
 	if (set) {
 		const int run = optind < argc;

@@ -54,6 +54,20 @@ static void usage(int status)
 	exit(status);
 }
 
+/*
+ * A file that cannot be opened: the system's reason, not the procattr
+ * wording; for a node of Sigil's, whether Sigil is there at all.
+ */
+static void open_failed(const char *path)
+{
+	const int err = errno;
+
+	if (err == ENOENT && !strncmp(path, SIGILFS, strlen(SIGILFS)))
+		tool_die(1, 0, "cannot open %s: %s (is Sigil active? /sys/kernel/security/lsm lists the active modules)",
+			 path, strerror(err));
+	tool_die(1, 0, "cannot open '%s': %s", path, strerror(err));
+}
+
 static char *read_all(const char *path, size_t *size)
 {
 	size_t len = 0, cap = 65536;
@@ -63,12 +77,12 @@ static char *read_all(const char *path, size_t *size)
 
 	fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : 0;
 	if (fd < 0)
-		tool_die(1, -errno, "cannot open '%s'", path);
+		open_failed(path);
 	while (buf && (n = read(fd, buf + len, cap - len)) != 0) {
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
-			tool_die(1, -errno, "cannot read '%s'", path);
+			tool_die(1, 0, "cannot read '%s': %s", path, strerror(errno));
 		}
 		len += (size_t)n;
 		if (len == cap)
@@ -133,7 +147,7 @@ static void write_node(const char *name, const char *data, size_t size,
 	snprintf(path, sizeof(path), SIGILFS "%s", name);
 	fd = open(path, O_WRONLY | O_CLOEXEC);
 	if (fd < 0)
-		tool_die(1, -errno, "cannot open %s", path);
+		open_failed(path);
 	do {
 		n = write(fd, data + done, size - done);
 		if (n < 0 && errno != EINTR)

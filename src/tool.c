@@ -54,6 +54,10 @@ const char *tool_check_lsm(const char *name, int status)
 {
 	int active;
 
+	if (!procattr_lsm_has_attrs(name) && procattr_lsm_id(name))
+		tool_die(status, 0,
+			 "security module '%s' has no process attributes (sigil, selinux, smack and apparmor have)",
+			 name);
 	if (!procattr_lsm_has_attrs(name))
 		tool_die(status, 0,
 			 "unknown security module '%s' (one of sigil, selinux, smack, apparmor)",

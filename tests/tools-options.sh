@@ -7,7 +7,7 @@ set -u
 b=${builddir:-.}/src
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-echo "1..35"
+echo "1..43"
 n=0
 # check NAME EXPECTED-STATUS COMMAND...: status and a non-crash.
 check() {
@@ -67,6 +67,16 @@ grepout "... saying so" "empty context" err
 check "execcon with an option after the context is exit 125" 125 \
 	"$b/execcon" x_t -t y_t true
 grepout "... naming the option" "option '-t' after the context" err
+check "proccon --lsm of a module without attributes is exit 125" 125 \
+	"$b/proccon" --lsm capability
+grepout "... saying it has none" "security module 'capability' has no process attributes" err
+check "filecon --lsm of a module without file labels is exit 125" 125 \
+	"$b/filecon" --lsm yama f
+grepout "... saying so" "security module 'yama' has no file labels" err
+check "sigilctl check of a missing file is exit 1" 1 "$b/sigilctl" check /nonexistent/policy
+grepout "... with the system's reason" "cannot open '/nonexistent/policy': No such file or directory" err
+check "proccon -A with -s is refused" 125 "$b/proccon" -A -s x_t
+grepout "... saying what combines" "cannot be combined" err
 # sigilctl(8): exit status 2 for every usage error.
 check "sigilctl --bogus is exit 2" 2 "$b/sigilctl" --bogus
 grepout "... and says how to get help" "Try 'sigilctl --help'" err

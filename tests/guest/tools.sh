@@ -64,6 +64,16 @@ proccon-every-process-table)
 		fail "expected a PID CONTEXT COMMAND header, saw '$(head -n 1 $out)'"
 	grep -q '^ *1  *kernel  *init$' $out ||
 		fail "expected a row '1 kernel init', saw: $(cat $out)"
+	# -a chooses the attribute: a shell with attr/exec set is listed
+	# under -a exec, and only processes with it set are.
+	sh -c 'printf holder_t >/proc/self/attr/exec; while :; do sleep 1; done' &
+	holder=$!
+	sleep 0.3
+	run 0 proccon -A -a exec
+	kill $holder
+	grep -q "^ *$holder  *holder_t  *sh$" $out ||
+		fail "expected a row '$holder holder_t sh' under -a exec, saw: $(cat $out)"
+	grep -q '^ *1 ' $out && fail "init has no exec attribute, yet is listed: $(cat $out)"
 	;;
 proccon-lists-lsms)
 	run 0 proccon -L
