@@ -275,13 +275,49 @@ static int finish_replace(struct item *it)
 	return err;
 }
 
+/*
+ * In the child: puts each created file on its descriptor.  Every file is
+ * first moved above all the descriptors asked for, so that putting one
+ * in place cannot close another (--fd 4=A -o B: B may be open on 4).
+ */
+static void place_descriptors(void)
+{
+	int top = STDERR_FILENO, from;
+	size_t i;
+
+	for (i = 0; i < n_items; i++) {
+		if (items[i].open_fd > top)
+			top = items[i].open_fd;
+		if (items[i].fd > top)
+			top = items[i].fd;
+	}
+	for (i = 0; i < n_items; i++) {
+		if (items[i].open_fd < 0)
+			continue;
+		from = fcntl(items[i].open_fd, F_DUPFD_CLOEXEC, top + 1);
+		if (from < 0)
+			tool_die(EXIT_CANCELED, -errno, "cannot move descriptor %d",
+				 items[i].open_fd);
+		items[i].open_fd = from;
+	}
+	for (i = 0; i < n_items; i++)
+		if (items[i].open_fd >= 0 &&
+		    dup2(items[i].open_fd, items[i].fd) < 0)
+			tool_die(EXIT_CANCELED, -errno,
+				 "cannot open '%s' on descriptor %d",
+				 items[i].path, items[i].fd);
+}
+
 static int run(char **argv)
 {
 	struct sigaction ign = { .sa_handler = SIG_IGN }, oint, oquit;
-	int status, err, rc;
+	int status, err, rc, pipefd[2], exec_err = 0;
 	size_t i;
 	pid_t pid;
 
+	/* Tells the parent whether COMMAND could not be executed at all. */
+	if (pipe2(pipefd, O_CLOEXEC))
+		fail(-errno, "cannot make a pipe to run '%s'", argv[0]);
 	/* Like system(3): the command's fate decides, not ours. */
 	sigaction(SIGINT, &ign, &oint);
 	sigaction(SIGQUIT, &ign, &oquit);
@@ -291,23 +327,28 @@ static int run(char **argv)
 	if (pid == 0) {
 		sigaction(SIGINT, &oint, NULL);
 		sigaction(SIGQUIT, &oquit, NULL);
-		for (i = 0; i < n_items; i++) {
-			const int from = items[i].open_fd, to = items[i].fd;
-
-			if (from < 0)
-				continue;
-			/* dup2() onto itself would keep FD_CLOEXEC. */
-			if (from == to ? fcntl(to, F_SETFD, 0) : dup2(from, to) < 0)
-				tool_die(EXIT_CANCELED, -errno,
-					 "cannot open '%s' on descriptor %d",
-					 items[i].path, to);
-		}
-		tool_exec(argv);
+		close(pipefd[0]);
+		place_descriptors();
+		execvp(argv[0], argv);
+		err = errno;
+		if (write(pipefd[1], &err, sizeof(err)) < 0)
+			err = errno;
+		tool_error(-err, "cannot run '%s'", argv[0]);
+		_exit(err == ENOENT ? EXIT_ENOENT : EXIT_CANNOT_INVOKE);
 	}
+	close(pipefd[1]);
+	while (read(pipefd[0], &exec_err, sizeof(exec_err)) < 0 && errno == EINTR)
+		;
+	close(pipefd[0]);
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
 			fail(-errno, "cannot wait for '%s'", argv[0]);
 	rc = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+	/* COMMAND never ran: nothing it was to fill is left behind. */
+	if (exec_err) {
+		rollback();
+		return rc;
+	}
 	for (i = 0; i < n_items; i++) {
 		if (items[i].kind != K_REPLACE)
 			continue;
@@ -406,10 +447,26 @@ int main(int argc, char **argv)
 		tool_error(0, "missing context");
 		usage(EXIT_CANCELED);
 	}
+	/* An empty one would reset attr/fscreate: files labelled by default. */
+	if (!*context)
+		tool_die(EXIT_CANCELED, 0, "empty context");
 	if (n_items == 0)
 		tool_die(EXIT_CANCELED, 0, "nothing to create (-o, --fd, -m, -L, -f or --replace)");
 	if (outputs > 1)
 		tool_die(EXIT_CANCELED, 0, "more than one standard output (-o, --replace)");
+	for (i = 0; i < n_items; i++) {
+		size_t j;
+
+		if (items[i].fd == STDIN_FILENO)
+			tool_die(EXIT_CANCELED, 0,
+				 "--fd 0=%s: descriptor 0 is standard input, and the files are opened for writing",
+				 items[i].path);
+		for (j = 0; j < i && items[i].fd >= 0; j++)
+			if (items[j].fd == items[i].fd)
+				tool_die(EXIT_CANCELED, 0,
+					 "descriptor %d given twice (-o and --replace are descriptor 1)",
+					 items[i].fd);
+	}
 	for (i = 0; i < n_items; i++)
 		if (items[i].kind == K_REPLACE && optind == argc)
 			tool_die(EXIT_CANCELED, 0, "--replace needs a COMMAND to write the new '%s'",

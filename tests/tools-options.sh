@@ -7,7 +7,7 @@ set -u
 b=${builddir:-.}/src
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-echo "1..43"
+echo "1..49"
 n=0
 # check NAME EXPECTED-STATUS COMMAND...: status and a non-crash.
 check() {
@@ -59,6 +59,15 @@ check "fscreatecon-run with nothing to create is exit 125" 125 "$b/fscreatecon-r
 grepout "... saying so" "nothing to create" err
 check "fscreatecon-run with two standard outputs is refused" 125 \
 	"$b/fscreatecon-run" x_t -o a -o b -- true
+check "fscreatecon-run with an empty context is exit 125" 125 \
+	"$b/fscreatecon-run" '' -o "$tmp/never" -- true
+grepout "... saying so" "empty context" err
+check "fscreatecon-run --fd 1 with -o is refused" 125 \
+	"$b/fscreatecon-run" x_t --fd 1="$tmp/a" -o "$tmp/b" -- true
+grepout "... naming the descriptor" "descriptor 1 given twice" err
+check "fscreatecon-run --fd 0 is refused" 125 \
+	"$b/fscreatecon-run" x_t --fd 0="$tmp/a" -- true
+grepout "... as standard input" "descriptor 0 is standard input" err
 check "filecon without a file is exit 125" 125 "$b/filecon"
 grepout "... saying 'missing file operand'" "missing file operand" err
 check "filecon -s with --reference is refused" 125 "$b/filecon" -s a --reference=b c

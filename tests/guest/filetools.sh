@@ -43,6 +43,12 @@ fscr-fd-option)
 	expect_eq "descriptor 3" to3 "$(cat "$d/three")"
 	expect_eq "descriptor 1" to1 "$(cat "$d/one")"
 	expect_eq "label of the --fd file" fd_t "$(label "$d/three")"
+	# With 3 and 4 free, the file for 4 is opened first (on 3), -o's
+	# next (on 4): putting the first on 4 must not close the second.
+	run 0 sh -c 'exec 3>&- 4>&-; exec fscreatecon-run fd_t --fd 4="$1" -o "$2" -- sh -c "echo out; echo four >&4"' \
+		sh "$d/four" "$d/out"
+	expect_eq "descriptor 4, opened before -o" four "$(cat "$d/four")"
+	expect_eq "descriptor 1, after --fd 4" out "$(cat "$d/out")"
 	;;
 fscr-creates-dir-link-fifo)
 	run 0 fscreatecon-run tree_t -m "$d/dir" -m "$d/dir/sub" -L "$d/dir/link=sub" -f "$d/dir/fifo"
@@ -67,7 +73,10 @@ fscr-refused-context-creates-nothing)
 	;;
 fscr-exit-status-and-codes)
 	run 3 fscreatecon-run s_t -o "$d/f" -- sh -c 'exit 3'
-	run 127 fscreatecon-run s_t -m "$d/m" -- /nonexistent/cmd
+	run 127 fscreatecon-run s_t -m "$d/m" -o "$d/o" -- /nonexistent/cmd
+	# A command that never ran leaves nothing it was to fill.
+	[ ! -e "$d/m" ] && [ ! -e "$d/o" ] ||
+		fail "a command not found left: $(ls "$d")"
 	printf '#!/bin/sh\n' >"$d/noexec"
 	run 126 fscreatecon-run s_t -m "$d/m2" -- "$d/noexec"
 	run 125 fscreatecon-run s_t
