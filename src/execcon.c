@@ -182,6 +182,7 @@ int main(int argc, char **argv)
 	err = procattr_set(lsm, PROCATTR_EXEC, context);
 	if (err) {
 		explain(lsm, err, context, &cur, NULL);
+		tool_explain_label(lsm, err, context);
 		tool_die(EXIT_CANCELED, err, "cannot set exec context to '%s' (%s)",
 			 context, lsm ? lsm : "default module");
 	}

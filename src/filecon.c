@@ -77,6 +77,8 @@ static int process(const char *path, int deref)
 	if (err) {
 		tool_error(err, "cannot set the %s label of '%s' to '%s'", xattr,
 			   path, set);
+		if (!strcmp(xattr, "security.sigil"))
+			tool_explain_label("sigil", err, set);
 		return err;
 	}
 	if (verbose)

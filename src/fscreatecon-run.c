@@ -479,6 +479,8 @@ int main(int argc, char **argv)
 	/* A refused context fails here, before anything is created. */
 	err = procattr_set(lsm, PROCATTR_FSCREATE, context);
 	if (err)
+		tool_explain_label(lsm, err, context);
+	if (err)
 		tool_die(EXIT_CANCELED, err, "cannot set fscreate context to '%s' (%s)",
 			 context, lsm ? lsm : "default module");
 	for (i = 0; i < n_items; i++)

@@ -280,6 +280,7 @@ int main(int argc, char **argv)
 		err = procattr_set(lsm, PROCATTR_CURRENT, set);
 		if (err) {
 			explain_refusal(err, set);
+			tool_explain_label(lsm, err, set);
 			tool_die(run ? EXIT_CANCELED : 1, err,
 				 "cannot set current context to '%s' (%s)",
 				 set, lsm_desc());

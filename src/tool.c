@@ -99,6 +99,26 @@ void tool_common_option(int c, const char **lsm, void (*usage)(int))
 	}
 }
 
+void tool_explain_label(const char *lsm, int err, const char *label)
+{
+	const size_t len = strlen(label);
+	size_t i;
+
+	if (err != -EINVAL || !lsm || strcmp(lsm, "sigil"))
+		return;
+	for (i = 0; i < len && label[i] >= 0x21 && label[i] <= 0x7e; i++)
+		;
+	if (!len)
+		tool_error(0, "a sigil label is 1 to 255 bytes; '' is empty");
+	else if (len > 255)
+		tool_error(0, "a sigil label is 1 to 255 bytes; this one has %zu", len);
+	else if (i < len)
+		tool_error(0, "a sigil label is printable ASCII other than space; byte %zu is %s",
+			   i + 1, label[i] == ' ' ? "a space" :
+			   label[i] == '\n' ? "a newline" :
+			   label[i] == '\t' ? "a tab" : "not printable ASCII");
+}
+
 void tool_explain_refusal(const char *lsm, int err, const char *fmt, ...)
 {
 	char query[1024], *answer = NULL;

@@ -52,6 +52,11 @@ const char *tool_check_lsm(const char *name, int status);
  * query built from @fmt (the rule that would allow the operation) and says
  * which rule is missing.  Does nothing for another error or module.
  */
+/*
+ * After a set of @label under @lsm failed with @err: for Sigil's EINVAL,
+ * says what is wrong with the label (empty, too long, which byte).
+ */
+void tool_explain_label(const char *lsm, int err, const char *label);
 void tool_explain_refusal(const char *lsm, int err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 

@@ -137,6 +137,11 @@ execcon-exit-codes)
 	run 125 execcon 'a b' true
 	grep -q "cannot set exec context to 'a b' (sigil): Invalid argument" $err ||
 		fail "expected EINVAL naming the context, saw '$(cat $err)'"
+	# ... and why the label is invalid.
+	grep -q "byte 2 is a space" $err || fail "expected the reason, saw '$(cat $err)'"
+	long=$(printf '%0300d' 0)
+	run 125 execcon "$long" true
+	grep -q "1 to 255 bytes; this one has 300" $err || fail "saw '$(cat $err)'"
 	run 127 execcon app_t /nonexistent/cmd
 	grep -q "cannot run '/nonexistent/cmd'" $err || fail "saw '$(cat $err)'"
 	printf '#!/bin/sh\n' >/tmp/noexec.sh
