@@ -35,7 +35,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "lsm-abi.h"
 #include "procattr.h"
 
 #define EXT4 "/mnt/bench/b"
@@ -261,28 +260,14 @@ static void w_create(long n)
 	}
 }
 
-static long set_self(uint64_t attr, const char *value)
-{
-	char buf[sizeof(struct lsm_ctx) + 64];
-	struct lsm_ctx *ctx = (struct lsm_ctx *)buf;
-	const size_t len = strlen(value);
-
-	memset(buf, 0, sizeof(buf));
-	ctx->id = LSM_ID_SIGIL;
-	ctx->len = sizeof(*ctx) + len;
-	ctx->ctx_len = len;
-	memcpy(ctx->ctx, value, len);
-	return syscall(__NR_lsm_set_self_attr, attr, ctx, (uint32_t)ctx->len, 0);
-}
-
 static int with_sigil;
 
 static void w_create_fscreate(long n)
 {
-	if (with_sigil && set_self(LSM_ATTR_FSCREATE, "bench_new_t"))
+	if (with_sigil && procattr_set("sigil", PROCATTR_FSCREATE, "bench_new_t"))
 		die("setting attr/fscreate to bench_new_t");
 	w_create(n);
-	if (with_sigil && set_self(LSM_ATTR_FSCREATE, ""))
+	if (with_sigil && procattr_set("sigil", PROCATTR_FSCREATE, NULL))
 		die("clearing attr/fscreate");
 }
 
@@ -306,7 +291,7 @@ static void fork_exec(long n, int how)
 					_exit(3);
 				close(fd);
 			} else if (how == EXEC_SYSCALL && xlabel &&
-				   set_self(LSM_ATTR_EXEC, xlabel)) {
+				   procattr_set("sigil", PROCATTR_EXEC, xlabel)) {
 				_exit(4);
 			}
 			execv(TINY, argv);

@@ -415,11 +415,17 @@ int procattr_get(pid_t pid, const char *lsm, int attr, char **value)
 static int set_self_syscall(uint64_t id, int attr, const char *value,
 			    size_t len)
 {
-	struct lsm_ctx *ctx;
+	/* Labels of usual size need no allocation (no fault after fork). */
+	union {
+		struct lsm_ctx ctx;
+		char bytes[sizeof(struct lsm_ctx) + 256];
+	} small;
+	struct lsm_ctx *ctx = &small.ctx;
 	long n;
 
-	ctx = calloc(1, sizeof(*ctx) + len);
-	if (!ctx)
+	if (len < sizeof(small) - sizeof(*ctx))
+		memset(&small, 0, sizeof(small));
+	else if (!(ctx = calloc(1, sizeof(*ctx) + len)))
 		return -ENOMEM;
 	ctx->id = id;
 	ctx->len = sizeof(*ctx) + len;
@@ -427,8 +433,10 @@ static int set_self_syscall(uint64_t id, int attr, const char *value,
 	memcpy(ctx->ctx, value, len);
 	n = syscall(__NR_lsm_set_self_attr, attrs[attr].id, ctx,
 		    (uint32_t)ctx->len, 0);
-	free(ctx);
-	return n < 0 ? -errno : 0;
+	n = n < 0 ? -errno : 0;
+	if (ctx != &small.ctx)
+		free(ctx);
+	return (int)n;
 }
 
 int procattr_set(const char *lsm, int attr, const char *value)
