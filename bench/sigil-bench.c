@@ -35,7 +35,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "procattr.h"
+#include "sigil.h"
 
 #define EXT4 "/mnt/bench/b"
 #define TMPFS "/tmp/bench"
@@ -74,12 +74,12 @@ static uint64_t median(uint64_t *v, int n)
 
 static int sigil_active(void)
 {
-	return procattr_lsm_active("sigil") == 1;
+	return sigil_lsm_active("sigil") == 1;
 }
 
 static void label(const char *path, const char *value)
 {
-	if (procattr_file_set(path, "security.sigil", 0, value)) {
+	if (sigil_file_set(path, "security.sigil", 0, value)) {
 		fprintf(stderr, "%s: labelling %s %s failed\n", prog, path, value);
 		exit(1);
 	}
@@ -264,10 +264,10 @@ static int with_sigil;
 
 static void w_create_fscreate(long n)
 {
-	if (with_sigil && procattr_set("sigil", PROCATTR_FSCREATE, "bench_new_t"))
+	if (with_sigil && sigil_attr_set("sigil", SIGIL_ATTR_FSCREATE, "bench_new_t"))
 		die("setting attr/fscreate to bench_new_t");
 	w_create(n);
-	if (with_sigil && procattr_set("sigil", PROCATTR_FSCREATE, NULL))
+	if (with_sigil && sigil_attr_set("sigil", SIGIL_ATTR_FSCREATE, NULL))
 		die("clearing attr/fscreate");
 }
 
@@ -291,7 +291,7 @@ static void fork_exec(long n, int how)
 					_exit(3);
 				close(fd);
 			} else if (how == EXEC_SYSCALL && xlabel &&
-				   procattr_set("sigil", PROCATTR_EXEC, xlabel)) {
+				   sigil_attr_set("sigil", SIGIL_ATTR_EXEC, xlabel)) {
 				_exit(4);
 			}
 			execv(TINY, argv);

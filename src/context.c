@@ -9,17 +9,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "context.h"
+#include "sigil.h"
 
-static const char *const field_names[CONTEXT_NFIELDS] = {
+static const char *const field_names[SIGIL_CONTEXT_NFIELDS] = {
 	"user", "role", "type", "range"
 };
 
-int context_edit(const char *ctx, const char *const fields[CONTEXT_NFIELDS],
-		 char **out, const char **why)
+int sigil_context_edit(const char *ctx,
+		       const char *const fields[SIGIL_CONTEXT_NFIELDS],
+		       char **out, const char **why)
 {
-	const char *part[CONTEXT_NFIELDS] = { NULL };
-	size_t plen[CONTEXT_NFIELDS] = { 0 };
+	const char *part[SIGIL_CONTEXT_NFIELDS] = { NULL };
+	size_t plen[SIGIL_CONTEXT_NFIELDS] = { 0 };
 	static char reason[96];
 	const char *p = ctx, *colon;
 	size_t total = 0;
@@ -27,14 +28,14 @@ int context_edit(const char *ctx, const char *const fields[CONTEXT_NFIELDS],
 	char *s;
 
 	/* Split: three colon-free fields, then the range, if any, whole. */
-	while (n < CONTEXT_RANGE && (colon = strchr(p, ':'))) {
+	while (n < SIGIL_CONTEXT_RANGE && (colon = strchr(p, ':'))) {
 		part[n] = p;
 		plen[n++] = (size_t)(colon - p);
 		p = colon + 1;
 	}
 	part[n] = p;
 	plen[n++] = strlen(p);
-	if (n < CONTEXT_RANGE) {
+	if (n < SIGIL_CONTEXT_RANGE) {
 		*why = "it is not of the form user:role:type[:range]";
 		return -EINVAL;
 	}
@@ -46,21 +47,21 @@ int context_edit(const char *ctx, const char *const fields[CONTEXT_NFIELDS],
 			return -EINVAL;
 		}
 	}
-	for (i = 0; i < CONTEXT_NFIELDS; i++) {
+	for (i = 0; i < SIGIL_CONTEXT_NFIELDS; i++) {
 		if (!fields[i])
 			continue;
 		if (fields[i][0] == '\0' ||
-		    (i != CONTEXT_RANGE && strchr(fields[i], ':'))) {
+		    (i != SIGIL_CONTEXT_RANGE && strchr(fields[i], ':'))) {
 			snprintf(reason, sizeof(reason),
 				 "a %s must be non-empty%s", field_names[i],
-				 i != CONTEXT_RANGE ? " and without ':'" : "");
+				 i != SIGIL_CONTEXT_RANGE ? " and without ':'" : "");
 			*why = reason;
 			return -EINVAL;
 		}
 		part[i] = fields[i];
 		plen[i] = strlen(fields[i]);
-		if (i == CONTEXT_RANGE)
-			n = CONTEXT_NFIELDS;
+		if (i == SIGIL_CONTEXT_RANGE)
+			n = SIGIL_CONTEXT_NFIELDS;
 	}
 	for (i = 0; i < n; i++)
 		total += plen[i] + 1;

@@ -13,8 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "context.h"
-#include "procattr.h"
+#include "sigil.h"
 #include "tool.h"
 
 const char *program_name = "execcon";
@@ -91,10 +90,10 @@ static void explain(const char *lsm, int err, const char *to, char **cur,
 
 	if (err != -EACCES || !lsm || strcmp(lsm, "sigil"))
 		return;
-	if (!*cur && procattr_get(0, lsm, PROCATTR_CURRENT, cur))
+	if (!*cur && sigil_attr_get(0, lsm, SIGIL_ATTR_CURRENT, cur))
 		return;
 	if (file)
-		procattr_file_get(file, procattr_lsm_xattr(lsm), 1, &flabel);
+		sigil_file_get(file, sigil_lsm_xattr(lsm), 1, &flabel);
 	tool_explain_refusal(lsm, err, "transition %s %s%s%s", *cur ? *cur : "",
 			     to, flabel ? " " : "", flabel ? flabel : "");
 	free(flabel);
@@ -110,10 +109,10 @@ int main(int argc, char **argv)
 		TOOL_COMMON_OPTIONS,
 		{ NULL, 0, NULL, 0 }
 	};
-	static const char *const field_word[CONTEXT_NFIELDS] = {
+	static const char *const field_word[SIGIL_CONTEXT_NFIELDS] = {
 		"users", "roles", "types", "ranges"
 	};
-	const char *fields[CONTEXT_NFIELDS] = { NULL };
+	const char *fields[SIGIL_CONTEXT_NFIELDS] = { NULL };
 	const char *lsm = NULL, *lsm_opt = NULL, *why = "";
 	char *context = NULL, *cur = NULL, path[4096];
 	int c, f, edit = 0, err;
@@ -124,8 +123,8 @@ int main(int argc, char **argv)
 		case 'r':
 		case 't':
 		case 'l':
-			f = c == 'u' ? CONTEXT_USER : c == 'r' ? CONTEXT_ROLE :
-			    c == 't' ? CONTEXT_TYPE : CONTEXT_RANGE;
+			f = c == 'u' ? SIGIL_CONTEXT_USER : c == 'r' ? SIGIL_CONTEXT_ROLE :
+			    c == 't' ? SIGIL_CONTEXT_TYPE : SIGIL_CONTEXT_RANGE;
 			if (fields[f])
 				tool_die(EXIT_CANCELED, 0, "multiple %s",
 					 field_word[f]);
@@ -160,17 +159,17 @@ int main(int argc, char **argv)
 		usage(EXIT_CANCELED);
 	}
 	lsm = lsm_opt ? tool_check_lsm(lsm_opt, EXIT_CANCELED) :
-			procattr_default_lsm();
+			sigil_lsm_default();
 
 	if (edit) {
-		err = procattr_get(0, lsm, PROCATTR_CURRENT, &cur);
+		err = sigil_attr_get(0, lsm, SIGIL_ATTR_CURRENT, &cur);
 		if (err)
 			tool_die(EXIT_CANCELED, err,
 				 "cannot read the current context (%s)",
 				 lsm ? lsm : "default module");
 		if (!cur)
 			tool_die(EXIT_CANCELED, 0, "the current context is empty");
-		err = context_edit(cur, fields, &context, &why);
+		err = sigil_context_edit(cur, fields, &context, &why);
 		if (err == -EINVAL)
 			tool_die(EXIT_CANCELED, 0,
 				 "cannot change the fields of context '%s': %s",
@@ -179,12 +178,12 @@ int main(int argc, char **argv)
 			tool_die(EXIT_CANCELED, err, "cannot build the new context");
 	}
 
-	err = procattr_set(lsm, PROCATTR_EXEC, context);
+	err = sigil_attr_set(lsm, SIGIL_ATTR_EXEC, context);
 	if (err) {
 		explain(lsm, err, context, &cur, NULL);
 		tool_explain_label(lsm, err, context);
-		tool_die(EXIT_CANCELED, err, "cannot set exec context to '%s' (%s)",
-			 context, lsm ? lsm : "default module");
+		tool_attr_die(EXIT_CANCELED, err, "cannot set exec context to '%s' (%s)",
+			      context, lsm ? lsm : "default module");
 	}
 
 	execvp(argv[optind], argv + optind);

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * filecon: print and change file labels (ls -Z, getfattr and chcon).
+ * filecon: print and change file labels (ls -Z, getfattr and chcon), and
+ * restore them from a file-contexts specification (restorecon and
+ * matchpathcon).
  */
 #include <config.h>
 
@@ -12,15 +14,21 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
-#include "procattr.h"
+#include "file-contexts.h"
+#include "sigil.h"
 #include "tool.h"
+
+#define DEFAULT_SPEC SYSCONFDIR "/sigil/file_contexts"
 
 const char *program_name = "filecon";
 
 static const char *xattr, *set;
-static int follow = 1, verbose, failed;
+static int follow = 1, verbose, failed, dry_run;
 static char sep = '\n';
+static struct fc_spec spec;
+static const char *spec_name;
 
 static void usage(int status)
 {
@@ -31,11 +39,21 @@ static void usage(int status)
 	printf("Usage: filecon [OPTION]... FILE...\n"
 	       "  or:  filecon [OPTION]... -s CONTEXT FILE...\n"
 	       "  or:  filecon [OPTION]... --reference=RFILE FILE...\n"
+	       "  or:  filecon --restore [-R] [-n] [-v] [--spec=SPEC] FILE...\n"
+	       "  or:  filecon --match [--spec=SPEC] FILE...\n"
 	       "Print the security label of each FILE as LABEL FILE, or set it to\n"
-	       "CONTEXT or to RFILE's label.\n"
+	       "CONTEXT, to RFILE's label, or to the label SPEC gives it.\n"
 	       "\n"
 	       "  -s, --set=CONTEXT      set the label of each FILE to CONTEXT\n"
 	       "      --reference=RFILE  set the label of each FILE to RFILE's\n"
+	       "      --restore          set the label of each FILE to the one SPEC\n"
+	       "                           gives it (restorecon)\n"
+	       "      --match            print the label SPEC gives each FILE\n"
+	       "                           (matchpathcon)\n"
+	       "      --spec=SPEC        the file-contexts specification (default:\n"
+	       "                           " DEFAULT_SPEC ")\n"
+	       "  -n, --dry-run          with --restore: change nothing, say what\n"
+	       "                           would change (with -v)\n"
 	       "  -R, --recursive        also act on the files below each directory,\n"
 	       "                           never following symbolic links\n"
 	       "  -h, --no-dereference   act on symbolic links themselves, not on\n"
@@ -53,6 +71,31 @@ static void usage(int status)
 	exit(status);
 }
 
+/* Under Sigil, says which rule would allow a refused relabel to @to. */
+static void explain_relabel(const char *path, int deref, int err,
+			    const char *to)
+{
+	char *self = NULL, *from = NULL;
+	int r;
+
+	if ((err != -EACCES && err != -EPERM) ||
+	    sigil_attr_get(0, "sigil", SIGIL_ATTR_CURRENT, &self) || !self)
+		return;
+	/* EPERM: the capability to relabel at all, if the policy lacks it. */
+	if (err == -EPERM) {
+		tool_explain_refusal("sigil", -EACCES, "capability %s mac_admin",
+				     self);
+		free(self);
+		return;
+	}
+	r = sigil_file_get(path, "security.sigil", deref, &from);
+	if (r == 0 || r == -ENODATA)
+		tool_explain_refusal("sigil", err, "relabel %s %s %s", self,
+				     from ? from : "unlabeled", to);
+	free(from);
+	free(self);
+}
+
 /* Prints or sets one file's label; returns 0 or a negative errno. */
 static int process(const char *path, int deref)
 {
@@ -60,7 +103,7 @@ static int process(const char *path, int deref)
 	int err;
 
 	if (!set) {
-		err = procattr_file_get(path, xattr, deref, &label);
+		err = sigil_file_get(path, xattr, deref, &label);
 		if (err == -ENODATA) {
 			tool_error(0, "'%s' has no %s label", path, xattr);
 			return err;
@@ -73,12 +116,14 @@ static int process(const char *path, int deref)
 		free(label);
 		return 0;
 	}
-	err = procattr_file_set(path, xattr, deref, set);
+	err = sigil_file_set(path, xattr, deref, set);
 	if (err) {
 		tool_error(err, "cannot set the %s label of '%s' to '%s'", xattr,
 			   path, set);
-		if (!strcmp(xattr, "security.sigil"))
+		if (!strcmp(xattr, "security.sigil")) {
 			tool_explain_label("sigil", err, set);
+			explain_relabel(path, deref, err, set);
+		}
 		return err;
 	}
 	if (verbose)
@@ -101,9 +146,178 @@ static int walk_one(const char *path, const struct stat *st, int type,
 	return 0;
 }
 
+/*
+ * --restore: gives the file @path (absolute, of type @mode) the label the
+ * specification gives it; the file itself, never what a link leads to.
+ */
+static int restore(const char *path, mode_t mode)
+{
+	const struct fc_entry *e = fc_lookup(&spec, path, mode);
+	char *old = NULL;
+	int err;
+
+	if (!e || !strcmp(e->label, FC_NONE))
+		return 0;
+	err = sigil_file_get(path, xattr, 0, &old);
+	if (err && err != -ENODATA) {
+		tool_error(err, "cannot read the %s label of '%s'", xattr, path);
+		return err;
+	}
+	if (old && !strcmp(old, e->label)) {
+		free(old);
+		return 0;
+	}
+	if (!dry_run) {
+		err = sigil_file_set(path, xattr, 0, e->label);
+		if (err) {
+			tool_error(err, "cannot set the %s label of '%s' to '%s' (%s:%u)",
+				   xattr, path, e->label, spec_name, e->line);
+			if (!strcmp(xattr, "security.sigil"))
+				explain_relabel(path, 0, err, e->label);
+			free(old);
+			return err;
+		}
+	}
+	if (verbose)
+		printf("%s '%s' from %s to %s%c",
+		       dry_run ? "would relabel" : "relabelled", path,
+		       old ? old : "(none)", e->label, sep);
+	free(old);
+	return 0;
+}
+
+static int walk_restore(const char *path, const struct stat *st, int type,
+			struct FTW *ftw)
+{
+	(void)ftw;
+	if (type == FTW_DNR || type == FTW_NS) {
+		tool_error(-errno, "cannot read '%s'", path);
+		failed = 1;
+		return 0;
+	}
+	if (restore(path, st->st_mode))
+		failed = 1;
+	return 0;
+}
+
+/*
+ * The absolute path of @path without following its last component (a
+ * link is labelled itself), as the specification's entries are written;
+ * NULL after saying why.
+ */
+static char *absolute(const char *path)
+{
+	char *copy = strdup(path), *slash, *dir, *out = NULL;
+	const char *base;
+
+	if (!copy)
+		return NULL;
+	/* Trailing slashes name the same file. */
+	while (strlen(copy) > 1 && copy[strlen(copy) - 1] == '/')
+		copy[strlen(copy) - 1] = '\0';
+	slash = strrchr(copy, '/');
+	if (!slash) {
+		dir = realpath(".", NULL);
+		base = copy;
+	} else if (slash == copy) {
+		dir = strdup("/");
+		base = slash[1] ? slash + 1 : "";
+	} else {
+		*slash = '\0';
+		dir = realpath(copy, NULL);
+		base = slash + 1;
+	}
+	if (!dir && errno == ENOENT) {
+		/* A path that does not exist: --match takes it as written. */
+		char *cwd = getcwd(NULL, 0);
+
+		if (path[0] == '/')
+			out = strdup(path);
+		else if (cwd && asprintf(&out, "%s/%s", cwd, path) < 0)
+			out = NULL;
+		free(cwd);
+	} else if (!dir)
+		tool_error(-errno, "cannot resolve '%s'", path);
+	else if (!strcmp(base, ".") || !strcmp(base, ".."))
+		out = realpath(path, NULL);
+	else if (asprintf(&out, "%s%s%s", dir, strcmp(dir, "/") && *base ? "/" : "",
+			  base) < 0)
+		out = NULL;
+	free(dir);
+	free(copy);
+	return out;
+}
+
+/* Loads the specification at @file; dies with 125 on an error in it. */
+static void load_spec(const char *file)
+{
+	char reason[256], *text;
+	size_t len = 0, cap = 65536;
+	unsigned int line;
+	FILE *f = fopen(file, "r");
+	size_t n;
+
+	if (!f)
+		tool_die(EXIT_CANCELED, -errno, "cannot open '%s'", file);
+	text = malloc(cap);
+	while (text && (n = fread(text + len, 1, cap - len, f)) > 0) {
+		len += n;
+		if (len == cap)
+			text = realloc(text, cap *= 2);
+	}
+	if (!text)
+		tool_die(EXIT_CANCELED, -ENOMEM, "cannot read '%s'", file);
+	if (ferror(f))
+		tool_die(EXIT_CANCELED, -errno, "cannot read '%s'", file);
+	fclose(f);
+	if (fc_parse(text, len, &spec, &line, reason, sizeof(reason)))
+		tool_die(EXIT_CANCELED, 0, "%s:%u: %s", file, line, reason);
+	free(text);
+}
+
+/* --restore and --match, for each FILE. */
+static int by_spec(int match, int recursive, char **files, int n)
+{
+	const struct fc_entry *e;
+	struct stat st;
+	char *path;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		path = absolute(files[i]);
+		if (!path) {
+			failed = 1;
+			continue;
+		}
+		if (lstat(path, &st)) {
+			if (errno != ENOENT || !match) {
+				tool_error(-errno, "cannot read '%s'", files[i]);
+				failed = 1;
+				free(path);
+				continue;
+			}
+			st.st_mode = 0;
+		}
+		if (match) {
+			e = fc_lookup(&spec, path, st.st_mode);
+			printf("%s %s%c", path, e ? e->label : FC_NONE, sep);
+		} else if (recursive && S_ISDIR(st.st_mode)) {
+			if (nftw(path, walk_restore, 32, FTW_PHYS) < 0) {
+				tool_error(-errno, "cannot walk '%s'", files[i]);
+				failed = 1;
+			}
+		} else if (restore(path, st.st_mode)) {
+			failed = 1;
+		}
+		free(path);
+	}
+	fc_free(&spec);
+	return failed;
+}
+
 int main(int argc, char **argv)
 {
-	enum { OPT_REFERENCE = 256, OPT_XATTR };
+	enum { OPT_REFERENCE = 256, OPT_XATTR, OPT_RESTORE, OPT_MATCH, OPT_SPEC };
 	static const struct option opts[] = {
 		{ "set", required_argument, NULL, 's' },
 		{ "reference", required_argument, NULL, OPT_REFERENCE },
@@ -112,14 +326,18 @@ int main(int argc, char **argv)
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "xattr", required_argument, NULL, OPT_XATTR },
 		{ "zero", no_argument, NULL, '0' },
+		{ "restore", no_argument, NULL, OPT_RESTORE },
+		{ "match", no_argument, NULL, OPT_MATCH },
+		{ "spec", required_argument, NULL, OPT_SPEC },
+		{ "dry-run", no_argument, NULL, 'n' },
 		TOOL_COMMON_OPTIONS,
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *reference = NULL, *lsm = NULL;
+	const char *reference = NULL, *lsm = NULL, *spec_file = NULL;
 	char *ref_label = NULL;
-	int c, i, recursive = 0, err;
+	int c, i, recursive = 0, err, restoring = 0, match = 0, no_deref = 0;
 
-	while ((c = getopt_long(argc, argv, "s:Rhv0", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "s:Rhvn0", opts, NULL)) != -1) {
 		switch (c) {
 		case 's':
 			if (set)
@@ -136,6 +354,21 @@ int main(int argc, char **argv)
 			break;
 		case 'h':
 			follow = 0;
+			no_deref = 1;
+			break;
+		case 'n':
+			dry_run = 1;
+			break;
+		case OPT_RESTORE:
+			restoring = 1;
+			break;
+		case OPT_MATCH:
+			match = 1;
+			break;
+		case OPT_SPEC:
+			if (spec_file)
+				tool_die(EXIT_CANCELED, 0, "multiple specifications");
+			spec_file = optarg;
 			break;
 		case 'v':
 			verbose = 1;
@@ -154,24 +387,42 @@ int main(int argc, char **argv)
 	}
 	if (set && reference)
 		tool_die(EXIT_CANCELED, 0, "-s and --reference cannot be combined");
+	if (restoring + match + !!set + !!reference > 1)
+		tool_die(EXIT_CANCELED, 0,
+			 "only one of -s, --reference, --restore and --match");
+	if (spec_file && !restoring && !match)
+		tool_die(EXIT_CANCELED, 0, "--spec goes with --restore or --match");
+	if (dry_run && !restoring)
+		tool_die(EXIT_CANCELED, 0, "-n goes with --restore");
+	if ((restoring || match) && no_deref)
+		tool_die(EXIT_CANCELED, 0,
+			 "--restore and --match never follow a symbolic link: -h is implied");
+	if (match && (recursive || verbose))
+		tool_die(EXIT_CANCELED, 0, "--match takes no -R or -v");
 	if (lsm && xattr)
 		tool_die(EXIT_CANCELED, 0, "--lsm and --xattr cannot be combined");
 	if (optind == argc) {
 		tool_error(0, "missing file operand");
 		usage(EXIT_CANCELED);
 	}
+	spec_name = spec_file ? spec_file : DEFAULT_SPEC;
+	/* Matching is text: no module needed. */
+	if (match) {
+		load_spec(spec_name);
+		return by_spec(match, 0, argv + optind, argc - optind);
+	}
 	if (!xattr) {
 		if (lsm) {
-			if (!procattr_lsm_has_attrs(lsm) && procattr_lsm_id(lsm))
+			if (!sigil_lsm_has_attrs(lsm) && sigil_lsm_id(lsm))
 				tool_die(EXIT_CANCELED, 0,
 					 "security module '%s' has no file labels; name an attribute with --xattr",
 					 lsm);
-			if (!procattr_lsm_has_attrs(lsm))
+			if (!sigil_lsm_has_attrs(lsm))
 				tool_die(EXIT_CANCELED, 0, "unknown security module '%s'", lsm);
 		} else {
-			lsm = procattr_default_lsm();
+			lsm = sigil_lsm_default();
 		}
-		xattr = procattr_lsm_xattr(lsm);
+		xattr = sigil_lsm_xattr(lsm);
 		if (!xattr && lsm)
 			tool_die(EXIT_CANCELED, 0,
 				 "security module '%s' has no file label attribute; name one with --xattr",
@@ -180,8 +431,12 @@ int main(int argc, char **argv)
 			tool_die(EXIT_CANCELED, 0,
 				 "no active security module labels files; name an attribute with --xattr");
 	}
+	if (restoring) {
+		load_spec(spec_name);
+		return by_spec(0, recursive, argv + optind, argc - optind);
+	}
 	if (reference) {
-		err = procattr_file_get(reference, xattr, 1, &ref_label);
+		err = sigil_file_get(reference, xattr, 1, &ref_label);
 		if (err)
 			tool_die(EXIT_CANCELED, err, "cannot read the %s label of '%s'",
 				 xattr, reference);

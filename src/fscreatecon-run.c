@@ -22,7 +22,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "procattr.h"
+#include "sigil.h"
 #include "tool.h"
 
 const char *program_name = "fscreatecon-run";
@@ -105,7 +105,7 @@ static void rollback(void)
 static void fail(int err, const char *fmt, const char *arg)
 {
 	tool_error(err, fmt, arg);
-	procattr_set(lsm, PROCATTR_FSCREATE, NULL);
+	sigil_attr_set(lsm, SIGIL_ATTR_FSCREATE, NULL);
 	rollback();
 	exit(EXIT_CANCELED);
 }
@@ -118,7 +118,7 @@ static void check_label(struct item *it)
 
 	if (!label_xattr)
 		return;
-	err = procattr_file_get(it->path, label_xattr, 0, &got);
+	err = sigil_file_get(it->path, label_xattr, 0, &got);
 	if (err)
 		fail(err, "cannot read the label of '%s'", it->path);
 	if (strcmp(got, context)) {
@@ -143,7 +143,7 @@ static void create_file(struct item *it)
 	} else if (errno == EEXIST && truncate_ok && it->kind == K_OUTPUT) {
 		/* Reused only if it already carries CONTEXT. */
 		if (!label_xattr ||
-		    procattr_file_get(it->path, label_xattr, 1, &got) ||
+		    sigil_file_get(it->path, label_xattr, 1, &got) ||
 		    strcmp(got, context)) {
 			tool_error(0, "'%s' exists with label '%s', not '%s'",
 				   it->path, got ? got : "?", context);
@@ -158,17 +158,29 @@ static void create_file(struct item *it)
 	it->open_fd = fd;
 }
 
-/* The new file of --replace: in FILE's directory, so rename is atomic. */
+/*
+ * The new file of --replace: in FILE's directory, so rename is atomic.  A
+ * symbolic link is followed, as sed -i --follow-symlinks does: the file it
+ * leads to is replaced and the link stays.  A file with other hard links
+ * is refused: the other names would keep the old contents and label.
+ */
 static void create_replacement(struct item *it)
 {
 	struct stat st;
-	char *copy, *dir;
+	char *copy, *dir, *target;
 	int fd, i;
 
 	if (stat(it->arg, &st))
 		fail(-errno, "cannot replace '%s'", it->arg);
 	if (!S_ISREG(st.st_mode))
 		fail(0, "cannot replace '%s': not a regular file", it->arg);
+	if (st.st_nlink > 1)
+		fail(0, "cannot replace '%s': it has other hard links, which a replacement would split (they would keep the old contents and label)",
+		     it->arg);
+	target = realpath(it->arg, NULL);
+	if (!target)
+		fail(-errno, "cannot replace '%s'", it->arg);
+	it->arg = target;
 	copy = strdup(it->arg);
 	dir = copy ? dirname(copy) : NULL;
 	for (i = 0; dir && i < 100; i++) {
@@ -473,19 +485,26 @@ int main(int argc, char **argv)
 				 items[i].arg);
 
 	lsm = lsm_opt ? tool_check_lsm(lsm_opt, EXIT_CANCELED) :
-			procattr_default_lsm();
-	label_xattr = procattr_lsm_xattr(lsm);
+			sigil_lsm_default();
+	label_xattr = sigil_lsm_xattr(lsm);
 
 	/* A refused context fails here, before anything is created. */
-	err = procattr_set(lsm, PROCATTR_FSCREATE, context);
-	if (err)
+	err = sigil_attr_set(lsm, SIGIL_ATTR_FSCREATE, context);
+	if (err) {
+		char *self = NULL;
+
+		tool_attr_error(err, "cannot set fscreate context to '%s' (%s)",
+				context, lsm ? lsm : "default module");
 		tool_explain_label(lsm, err, context);
-	if (err)
-		tool_die(EXIT_CANCELED, err, "cannot set fscreate context to '%s' (%s)",
-			 context, lsm ? lsm : "default module");
+		if (!sigil_attr_get(0, lsm, SIGIL_ATTR_CURRENT, &self) && self)
+			tool_explain_refusal(lsm, err, "fscreate %s %s", self,
+					     context);
+		free(self);
+		exit(EXIT_CANCELED);
+	}
 	for (i = 0; i < n_items; i++)
 		create(&items[i]);
-	err = procattr_set(lsm, PROCATTR_FSCREATE, NULL);
+	err = sigil_attr_set(lsm, SIGIL_ATTR_FSCREATE, NULL);
 	if (err)
 		fail(err, "cannot reset the fscreate context%s", "");
 	if (optind == argc) {

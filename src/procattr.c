@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * libprocattr: LSM discovery, process attributes and file labels.
+ * libsigil: LSM discovery, process attributes and file labels (sigil.h).
  *
  * For the calling thread the LSM system calls (Linux 6.8) come first; where
  * they are missing (ENOSYS) or filtered (EPERM, container seccomp
@@ -20,7 +20,7 @@
 #include <unistd.h>
 
 #include "lsm-abi.h"
-#include "procattr.h"
+#include "sigil.h"
 
 static const struct {
 	uint64_t id;
@@ -45,7 +45,7 @@ static const struct {
 
 #define N_LSM_NAMES (sizeof(lsm_names) / sizeof(lsm_names[0]))
 
-const char *procattr_lsm_name(uint64_t id)
+const char *sigil_lsm_name(uint64_t id)
 {
 	size_t i;
 
@@ -55,7 +55,7 @@ const char *procattr_lsm_name(uint64_t id)
 	return NULL;
 }
 
-uint64_t procattr_lsm_id(const char *name)
+uint64_t sigil_lsm_id(const char *name)
 {
 	size_t i;
 
@@ -68,8 +68,8 @@ uint64_t procattr_lsm_id(const char *name)
 /*
  * Grammar: NAME *("," NAME) [ "\n" ], NAME = 1*31 of [a-z0-9_].
  */
-int procattr_parse_lsm_list(const char *text, struct procattr_lsm *out,
-			    size_t max)
+int sigil_lsm_parse_list(const char *text, struct sigil_lsm *out,
+			 size_t max)
 {
 	const char *p = text;
 	size_t n = 0, len;
@@ -78,13 +78,13 @@ int procattr_parse_lsm_list(const char *text, struct procattr_lsm *out,
 		return 0;
 	for (;;) {
 		len = strspn(p, "abcdefghijklmnopqrstuvwxyz0123456789_");
-		if (len == 0 || len >= PROCATTR_LSM_NAME_MAX)
+		if (len == 0 || len >= SIGIL_LSM_NAME_MAX)
 			return -EINVAL;
 		if (n == max)
 			return -E2BIG;
 		memcpy(out[n].name, p, len);
 		out[n].name[len] = '\0';
-		out[n].id = procattr_lsm_id(out[n].name);
+		out[n].id = sigil_lsm_id(out[n].name);
 		n++;
 		p += len;
 		if (*p == ',') {
@@ -97,7 +97,7 @@ int procattr_parse_lsm_list(const char *text, struct procattr_lsm *out,
 	}
 }
 
-static int list_from_securityfs(struct procattr_lsm *out, size_t max)
+static int list_from_securityfs(struct sigil_lsm *out, size_t max)
 {
 	char buf[1024];
 	ssize_t len;
@@ -112,12 +112,12 @@ static int list_from_securityfs(struct procattr_lsm *out, size_t max)
 	if (len < 0)
 		return -saved;
 	buf[len] = '\0';
-	return procattr_parse_lsm_list(buf, out, max);
+	return sigil_lsm_parse_list(buf, out, max);
 }
 
-int procattr_list_lsms(struct procattr_lsm *out, size_t max)
+int sigil_lsm_list(struct sigil_lsm *out, size_t max)
 {
-	uint64_t ids[PROCATTR_MAX_LSMS];
+	uint64_t ids[SIGIL_MAX_LSMS];
 	uint32_t size = sizeof(ids);
 	const char *name;
 	long n, i;
@@ -133,7 +133,7 @@ int procattr_list_lsms(struct procattr_lsm *out, size_t max)
 		return -E2BIG;
 	for (i = 0; i < n; i++) {
 		out[i].id = ids[i];
-		name = procattr_lsm_name(ids[i]);
+		name = sigil_lsm_name(ids[i]);
 		if (name)
 			snprintf(out[i].name, sizeof(out[i].name), "%s", name);
 		else
@@ -148,27 +148,27 @@ int procattr_list_lsms(struct procattr_lsm *out, size_t max)
 static const struct {
 	const char *name;
 	uint64_t id;
-} attrs[PROCATTR_NATTRS] = {
-	[PROCATTR_CURRENT] = { "current", LSM_ATTR_CURRENT },
-	[PROCATTR_EXEC] = { "exec", LSM_ATTR_EXEC },
-	[PROCATTR_FSCREATE] = { "fscreate", LSM_ATTR_FSCREATE },
-	[PROCATTR_PREV] = { "prev", LSM_ATTR_PREV },
-	[PROCATTR_KEYCREATE] = { "keycreate", LSM_ATTR_KEYCREATE },
-	[PROCATTR_SOCKCREATE] = { "sockcreate", LSM_ATTR_SOCKCREATE },
+} attrs[SIGIL_ATTR_COUNT] = {
+	[SIGIL_ATTR_CURRENT] = { "current", LSM_ATTR_CURRENT },
+	[SIGIL_ATTR_EXEC] = { "exec", LSM_ATTR_EXEC },
+	[SIGIL_ATTR_FSCREATE] = { "fscreate", LSM_ATTR_FSCREATE },
+	[SIGIL_ATTR_PREV] = { "prev", LSM_ATTR_PREV },
+	[SIGIL_ATTR_KEYCREATE] = { "keycreate", LSM_ATTR_KEYCREATE },
+	[SIGIL_ATTR_SOCKCREATE] = { "sockcreate", LSM_ATTR_SOCKCREATE },
 };
 
-const char *procattr_attr_name(int attr)
+const char *sigil_attr_name(int attr)
 {
-	if (attr < 0 || attr >= PROCATTR_NATTRS)
+	if (attr < 0 || attr >= SIGIL_ATTR_COUNT)
 		return NULL;
 	return attrs[attr].name;
 }
 
-int procattr_attr_from_name(const char *name)
+int sigil_attr_from_name(const char *name)
 {
 	int i;
 
-	for (i = 0; i < PROCATTR_NATTRS; i++)
+	for (i = 0; i < SIGIL_ATTR_COUNT; i++)
 		if (strcmp(attrs[i].name, name) == 0)
 			return i;
 	return -1;
@@ -199,24 +199,24 @@ static int module_index(const char *name)
 	return -1;
 }
 
-int procattr_lsm_has_attrs(const char *name)
+int sigil_lsm_has_attrs(const char *name)
 {
 	return module_index(name) >= 0;
 }
 
-const char *procattr_lsm_xattr(const char *name)
+const char *sigil_lsm_xattr(const char *name)
 {
 	const int i = module_index(name);
 
 	return i < 0 ? NULL : modules[i].xattr;
 }
 
-int procattr_lsm_active(const char *name)
+int sigil_lsm_active(const char *name)
 {
-	struct procattr_lsm l[PROCATTR_MAX_LSMS];
+	struct sigil_lsm l[SIGIL_MAX_LSMS];
 	int n, i;
 
-	n = procattr_list_lsms(l, PROCATTR_MAX_LSMS);
+	n = sigil_lsm_list(l, SIGIL_MAX_LSMS);
 	if (n < 0)
 		return n;
 	for (i = 0; i < n; i++)
@@ -225,12 +225,12 @@ int procattr_lsm_active(const char *name)
 	return 0;
 }
 
-const char *procattr_default_lsm(void)
+const char *sigil_lsm_default(void)
 {
-	struct procattr_lsm l[PROCATTR_MAX_LSMS];
+	struct sigil_lsm l[SIGIL_MAX_LSMS];
 	int n, i, first = -1;
 
-	n = procattr_list_lsms(l, PROCATTR_MAX_LSMS);
+	n = sigil_lsm_list(l, SIGIL_MAX_LSMS);
 	for (i = 0; i < n; i++) {
 		const int m = module_index(l[i].name);
 
@@ -244,10 +244,10 @@ const char *procattr_default_lsm(void)
 
 static int no_module(void)
 {
-	struct procattr_lsm l[PROCATTR_MAX_LSMS];
+	struct sigil_lsm l[SIGIL_MAX_LSMS];
 	int n, i;
 
-	n = procattr_list_lsms(l, PROCATTR_MAX_LSMS);
+	n = sigil_lsm_list(l, SIGIL_MAX_LSMS);
 	if (n < 0)
 		return 1;
 	for (i = 0; i < n; i++)
@@ -256,7 +256,7 @@ static int no_module(void)
 	return 1;
 }
 
-const char *procattr_strerror(int err)
+const char *sigil_strerror(int err)
 {
 	if (err < 0)
 		err = -err;
@@ -384,16 +384,16 @@ static int get_self_syscall(uint64_t id, int attr, char **value)
 	return 0;
 }
 
-int procattr_get_thread(pid_t pid, pid_t tid, const char *lsm, int attr,
-			char **value)
+int sigil_attr_get_thread(pid_t pid, pid_t tid, const char *lsm, int attr,
+			  char **value)
 {
 	char path[128];
 	uint64_t id;
 	int err;
 
-	if (!procattr_attr_name(attr))
+	if (!sigil_attr_name(attr))
 		return -EINVAL;
-	id = lsm ? procattr_lsm_id(lsm) : 0;
+	id = lsm ? sigil_lsm_id(lsm) : 0;
 	if (pid == 0 && tid == 0 && id && use_syscalls()) {
 		err = get_self_syscall(id, attr, value);
 		if (err != -ENOSYS && err != -EPERM)
@@ -405,11 +405,10 @@ int procattr_get_thread(pid_t pid, pid_t tid, const char *lsm, int attr,
 	return read_node(path, value);
 }
 
-int procattr_get(pid_t pid, const char *lsm, int attr, char **value)
+int sigil_attr_get(pid_t pid, const char *lsm, int attr, char **value)
 {
-	if (pid == getpid())
-		pid = 0;
-	return procattr_get_thread(pid, 0, lsm, attr, value);
+	/* getpid() is the process (/proc/PID/attr), not the calling thread. */
+	return sigil_attr_get_thread(pid, 0, lsm, attr, value);
 }
 
 static int set_self_syscall(uint64_t id, int attr, const char *value,
@@ -439,7 +438,7 @@ static int set_self_syscall(uint64_t id, int attr, const char *value,
 	return (int)n;
 }
 
-int procattr_set(const char *lsm, int attr, const char *value)
+int sigil_attr_set(const char *lsm, int attr, const char *value)
 {
 	const size_t len = value ? strlen(value) : 0;
 	char path[128];
@@ -447,9 +446,9 @@ int procattr_set(const char *lsm, int attr, const char *value)
 	ssize_t n;
 	int fd, err;
 
-	if (!procattr_attr_name(attr))
+	if (!sigil_attr_name(attr))
 		return -EINVAL;
-	id = lsm ? procattr_lsm_id(lsm) : 0;
+	id = lsm ? sigil_lsm_id(lsm) : 0;
 	if (id && use_syscalls()) {
 		err = set_self_syscall(id, attr, value ? value : "", len);
 		if (err != -ENOSYS && err != -EPERM)
@@ -470,8 +469,8 @@ int procattr_set(const char *lsm, int attr, const char *value)
 
 /* File labels */
 
-int procattr_file_get(const char *path, const char *xattr, int follow,
-		      char **value)
+int sigil_file_get(const char *path, const char *xattr, int follow,
+		   char **value)
 {
 	ssize_t n;
 	char *buf;
@@ -500,8 +499,8 @@ int procattr_file_get(const char *path, const char *xattr, int follow,
 	return 0;
 }
 
-int procattr_file_set(const char *path, const char *xattr, int follow,
-		      const char *value)
+int sigil_file_set(const char *path, const char *xattr, int follow,
+		   const char *value)
 {
 	const size_t len = strlen(value);
 	int r;
@@ -513,7 +512,7 @@ int procattr_file_set(const char *path, const char *xattr, int follow,
 
 /* Sigil's policy */
 
-int procattr_sigil_query(const char *query, char **answer)
+int sigil_query(const char *query, char **answer)
 {
 	char buf[1100];
 	ssize_t n = 0;

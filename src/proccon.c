@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "procattr.h"
+#include "sigil.h"
 #include "tool.h"
 
 const char *program_name = "proccon";
@@ -61,7 +61,7 @@ static void explain_refusal(int err, const char *to)
 {
 	char *cur = NULL;
 
-	if (err != -EACCES || !lsm || procattr_get(0, lsm, PROCATTR_CURRENT, &cur) ||
+	if (err != -EACCES || !lsm || sigil_attr_get(0, lsm, SIGIL_ATTR_CURRENT, &cur) ||
 	    !cur)
 		return;
 	tool_explain_refusal(lsm, err, "dyntransition %s %s", cur, to);
@@ -79,7 +79,7 @@ static int show(pid_t pid, int attr, int with_pid, int with_attr, int skip_unset
 	char *value = NULL;
 	int err;
 
-	err = procattr_get(pid, lsm, attr, &value);
+	err = sigil_attr_get(pid, lsm, attr, &value);
 	if (err)
 		return err;
 	if (!value && skip_unset)
@@ -87,7 +87,7 @@ static int show(pid_t pid, int attr, int with_pid, int with_attr, int skip_unset
 	if (with_pid)
 		printf("%ld ", (long)pid);
 	if (with_attr)
-		printf("%s ", procattr_attr_name(attr));
+		printf("%s ", sigil_attr_name(attr));
 	printf("%s%c", value ? value : "", sep);
 	free(value);
 	return 0;
@@ -97,7 +97,7 @@ static int show_all(pid_t pid, int with_pid)
 {
 	int attr, err, shown = 0;
 
-	for (attr = 0; attr < PROCATTR_NATTRS; attr++) {
+	for (attr = 0; attr < SIGIL_ATTR_COUNT; attr++) {
 		err = show(pid, attr, with_pid, 1, 1);
 		/* Attributes the module does not have. */
 		if (err == -EINVAL || err == -EOPNOTSUPP || err == -ENOENT)
@@ -158,7 +158,7 @@ static int every_process(int attr)
 			continue;
 		r.pid = pid;
 		/* A process that exits meanwhile is simply not listed. */
-		if (procattr_get(pid, lsm, attr, &r.context) || !r.context)
+		if (sigil_attr_get(pid, lsm, attr, &r.context) || !r.context)
 			continue;
 		snprintf(r.comm, sizeof(r.comm), "?");
 		snprintf(path, sizeof(path), "/proc/%ld/comm", (long)pid);
@@ -197,10 +197,10 @@ static int every_process(int attr)
 
 static int list_lsms(void)
 {
-	struct procattr_lsm l[PROCATTR_MAX_LSMS];
+	struct sigil_lsm l[SIGIL_MAX_LSMS];
 	int n, i;
 
-	n = procattr_list_lsms(l, PROCATTR_MAX_LSMS);
+	n = sigil_lsm_list(l, SIGIL_MAX_LSMS);
 	if (n < 0)
 		tool_die(1, n, "cannot list the active security modules");
 	for (i = 0; i < n; i++)
@@ -230,7 +230,7 @@ int main(int argc, char **argv)
 		case 'a':
 			if (attr >= 0)
 				tool_die(EXIT_CANCELED, 0, "multiple attributes");
-			attr = procattr_attr_from_name(optarg);
+			attr = sigil_attr_from_name(optarg);
 			if (attr < 0)
 				tool_die(EXIT_CANCELED, 0,
 					 "unknown attribute '%s' (one of current, exec, fscreate, prev, keycreate, sockcreate)",
@@ -270,20 +270,20 @@ int main(int argc, char **argv)
 	if (list)
 		return list_lsms();
 	lsm = lsm_opt ? tool_check_lsm(lsm_opt, EXIT_CANCELED) :
-			procattr_default_lsm();
+			sigil_lsm_default();
 	if (every)
-		return every_process(attr < 0 ? PROCATTR_CURRENT : attr);
+		return every_process(attr < 0 ? SIGIL_ATTR_CURRENT : attr);
 
 	if (set) {
 		const int run = optind < argc;
 
-		err = procattr_set(lsm, PROCATTR_CURRENT, set);
+		err = sigil_attr_set(lsm, SIGIL_ATTR_CURRENT, set);
 		if (err) {
 			explain_refusal(err, set);
 			tool_explain_label(lsm, err, set);
-			tool_die(run ? EXIT_CANCELED : 1, err,
-				 "cannot set current context to '%s' (%s)",
-				 set, lsm_desc());
+			tool_attr_die(run ? EXIT_CANCELED : 1, err,
+				      "cannot set current context to '%s' (%s)",
+				      set, lsm_desc());
 		}
 		if (run)
 			tool_exec(argv + optind);
@@ -291,13 +291,13 @@ int main(int argc, char **argv)
 	}
 
 	if (attr < 0)
-		attr = PROCATTR_CURRENT;
+		attr = SIGIL_ATTR_CURRENT;
 	if (optind == argc) {
 		err = all ? show_all(0, 0) : show(0, attr, 0, 0, 0);
 		if (err)
-			tool_die(1, err, "cannot read %s of this process (%s)",
-				 all ? "the attributes" : procattr_attr_name(attr),
-				 lsm_desc());
+			tool_attr_die(1, err, "cannot read %s of this process (%s)",
+				      all ? "the attributes" : sigil_attr_name(attr),
+				      lsm_desc());
 		return 0;
 	}
 	for (i = optind; i < argc; i++) {
@@ -310,9 +310,9 @@ int main(int argc, char **argv)
 		if (err && !process_exists(pid))
 			err = -ESRCH;
 		if (err) {
-			tool_error(err, "cannot read %s of process %ld (%s)",
-				   all ? "the attributes" : procattr_attr_name(attr),
-				   (long)pid, lsm_desc());
+			tool_attr_error(err, "cannot read %s of process %ld (%s)",
+					all ? "the attributes" : sigil_attr_name(attr),
+					(long)pid, lsm_desc());
 			failed = 1;
 		}
 	}

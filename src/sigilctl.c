@@ -10,15 +10,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/klog.h>
 #include <unistd.h>
 
 #include "policy-check.h"
-#include "procattr.h"
+#include "sigil.h"
+#include "suggest.h"
 #include "tool.h"
 
 const char *program_name = "sigilctl";
 
 #define SIGILFS "/sys/kernel/security/sigil/"
+#define DEFAULT_POLICY SYSCONFDIR "/sigil/policy"
 
 static void usage(int status)
 {
@@ -26,10 +29,11 @@ static void usage(int status)
 		fprintf(stderr, "Try 'sigilctl --help' for more information.\n");
 		exit(status);
 	}
-	printf("Usage: sigilctl load FILE\n"
+	printf("Usage: sigilctl load [FILE]\n"
 	       "  or:  sigilctl check FILE\n"
 	       "  or:  sigilctl status\n"
-	       "  or:  sigilctl enforce 0|1\n"
+	       "  or:  sigilctl enforce [enforcing|permissive|1|0]\n"
+	       "  or:  sigilctl suggest [--explain] [FILE]\n"
 	       "  or:  sigilctl access SUBJECT OBJECT PERMS\n"
 	       "  or:  sigilctl access transition|dyntransition|fscreate|relabel LABEL...\n"
 	       "  or:  sigilctl access nnptransition|nosuidtransition FROM TO\n"
@@ -38,10 +42,15 @@ static void usage(int status)
 	       "  or:  sigilctl access policy SUBJECT PERMS\n"
 	       "Manage the Sigil security module's policy.\n"
 	       "\n"
-	       "  load FILE     check FILE, then replace the running policy with it\n"
+	       "  load [FILE]   check FILE, then replace the running policy with it\n"
+	       "                (default: " DEFAULT_POLICY ")\n"
 	       "  check FILE    check FILE offline, reporting errors as FILE:LINE: reason\n"
 	       "  status        show the policy generation, rules, denials and mode\n"
-	       "  enforce 0|1   0: permissive (denials logged only), 1: enforcing\n"
+	       "  enforce       show the mode: enforcing or permissive\n"
+	       "  enforce MODE  enforcing (1): enforce denials; permissive (0): log them only\n"
+	       "  suggest       print the rules that would allow the denials logged in\n"
+	       "                FILE (an audit log, a saved kernel log), or in the kernel\n"
+	       "                log; --explain says which denials each rule answers\n"
 	       "  access ...    ask whether the running policy allows an access\n"
 	       "\n"
 	       "FILE may be - for standard input.\n"
@@ -185,7 +194,7 @@ static int access_query(int argc, char **argv)
 	}
 	if (len >= sizeof(query))
 		tool_die(2, 0, "query too long");
-	err = procattr_sigil_query(query, &answer);
+	err = sigil_query(query, &answer);
 	if (err == -EINVAL)
 		tool_die(2, err, "invalid query '%s'", query);
 	if (err)
@@ -194,6 +203,94 @@ static int access_query(int argc, char **argv)
 	err = strncmp(answer, "allowed", 7) ? 1 : 0;
 	free(answer);
 	return err;
+}
+
+/* The kernel log, as dmesg reads it; *size its length. */
+static char *read_kernel_log(size_t *size)
+{
+	int len = klogctl(10 /* SYSLOG_ACTION_SIZE_BUFFER */, NULL, 0);
+	char *buf;
+
+	if (len < 0)
+		tool_die(1, -errno, "cannot read the kernel log");
+	buf = malloc((size_t)len + 1);
+	if (!buf)
+		tool_die(1, -ENOMEM, "cannot read the kernel log");
+	len = klogctl(3 /* SYSLOG_ACTION_READ_ALL */, buf, len);
+	if (len < 0)
+		tool_die(1, -errno, "cannot read the kernel log");
+	*size = (size_t)len;
+	return buf;
+}
+
+/* sigilctl suggest [--explain] [FILE|-] */
+static int suggest(int argc, char **argv)
+{
+	struct suggest s = { 0 };
+	const char *from = "the kernel log";
+	int explain = 0;
+	size_t size, i, start;
+	char *text;
+
+	if (argc && !strcmp(argv[0], "--explain")) {
+		explain = 1;
+		argc--;
+		argv++;
+	}
+	if (argc > 1 || (argc == 1 && argv[0][0] == '-' && argv[0][1]))
+		tool_die(2, 0, "suggest takes [--explain] and one FILE at most");
+	if (argc) {
+		from = argv[0];
+		text = read_all(argv[0], &size);
+	} else {
+		text = read_kernel_log(&size);
+	}
+	/* Both readers leave room for a final NUL. */
+	text[size] = '\0';
+	for (i = start = 0; i <= size; i++) {
+		if (i < size && text[i] != '\n')
+			continue;
+		text[i] = '\0';
+		if (suggest_line(&s, text + start) < 0)
+			tool_die(1, -ENOMEM, "cannot read '%s'", from);
+		start = i + 1;
+	}
+	free(text);
+	suggest_print(&s, stdout, explain);
+	fflush(stdout);
+	if (!s.denials)
+		fprintf(stderr, "%s: no Sigil denial in %s\n", program_name, from);
+	if (s.invalid)
+		fprintf(stderr, "%s: %lu denial%s named no valid rule; skipped\n",
+			program_name, s.invalid, s.invalid == 1 ? "" : "s");
+	if (s.nunliftable && !explain)
+		fprintf(stderr, "%s: %zu kind%s of refusal no rule can allow (--explain lists them)\n",
+			program_name, s.nunliftable,
+			s.nunliftable == 1 ? "" : "s");
+	suggest_free(&s);
+	return 0;
+}
+
+/* sigilctl enforce [enforcing|permissive|1|0] */
+static int enforce(int argc, char **argv)
+{
+	char *mode;
+	size_t size;
+
+	if (argc == 0) {
+		mode = read_all(SIGILFS "enforce", &size);
+		puts(size && mode[0] == '1' ? "enforcing" : "permissive");
+		free(mode);
+		return 0;
+	}
+	if (!strcmp(argv[0], "1") || !strcmp(argv[0], "enforcing"))
+		write_node("enforce", "1", 1, "the mode");
+	else if (!strcmp(argv[0], "0") || !strcmp(argv[0], "permissive"))
+		write_node("enforce", "0", 1, "the mode");
+	else
+		tool_die(2, 0, "enforce takes enforcing, permissive, 1 or 0, not '%s'",
+			 argv[0]);
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -223,16 +320,18 @@ int main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	if (!strcmp(cmd, "load") || !strcmp(cmd, "check")) {
-		if (argc != 1)
+		const char *file = argc ? argv[0] : DEFAULT_POLICY;
+
+		if (argc > 1 || (argc == 0 && !strcmp(cmd, "check")))
 			tool_die(2, 0, "%s takes one FILE", cmd);
-		text = read_all(argv[0], &size);
-		rules = check(argv[0], text, size);
+		text = read_all(file, &size);
+		rules = check(file, text, size);
 		if (rules < 0)
 			return 1;
 		if (!strcmp(cmd, "check"))
-			printf("%s: valid, %ld rules\n", argv[0], rules);
+			printf("%s: valid, %ld rules\n", file, rules);
 		else
-			write_node("policy", text, size, argv[0]);
+			write_node("policy", text, size, file);
 		free(text);
 		return 0;
 	}
@@ -240,12 +339,10 @@ int main(int argc, char **argv)
 		print_node("status");
 		return 0;
 	}
-	if (!strcmp(cmd, "enforce") && argc == 1) {
-		if (strcmp(argv[0], "0") && strcmp(argv[0], "1"))
-			tool_die(2, 0, "enforce takes 0 or 1, not '%s'", argv[0]);
-		write_node("enforce", argv[0], 1, "the mode");
-		return 0;
-	}
+	if (!strcmp(cmd, "enforce") && argc <= 1)
+		return enforce(argc, argv);
+	if (!strcmp(cmd, "suggest"))
+		return suggest(argc, argv);
 	if (!strcmp(cmd, "access") && argc >= 2 && argc <= 4)
 		return access_query(argc, argv);
 	tool_error(0, "invalid command '%s' or wrong number of arguments", cmd);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * What the Sigil tools share beyond libprocattr.
+ * What the Sigil tools share beyond libsigil.
  */
 #include <config.h>
 
@@ -12,16 +12,18 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "procattr.h"
+#include "sigil.h"
 #include "tool.h"
 
-static void vmessage(int err, const char *fmt, va_list ap)
+/* @attr: the error comes from a process attribute (sigil_strerror()). */
+static void vmessage(int attr, int err, const char *fmt, va_list ap)
 {
 	fflush(stdout);
 	fprintf(stderr, "%s: ", program_name);
 	vfprintf(stderr, fmt, ap);
 	if (err)
-		fprintf(stderr, ": %s", procattr_strerror(err));
+		fprintf(stderr, ": %s",
+			attr ? sigil_strerror(err) : strerror(err < 0 ? -err : err));
 	fputc('\n', stderr);
 }
 
@@ -30,7 +32,7 @@ void tool_error(int err, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vmessage(err, fmt, ap);
+	vmessage(0, err, fmt, ap);
 	va_end(ap);
 }
 
@@ -39,9 +41,28 @@ noreturn void tool_die(int status, int err, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vmessage(err, fmt, ap);
+	vmessage(0, err, fmt, ap);
 	va_end(ap);
 	exit(status);
+}
+
+noreturn void tool_attr_die(int status, int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage(1, err, fmt, ap);
+	va_end(ap);
+	exit(status);
+}
+
+void tool_attr_error(int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage(1, err, fmt, ap);
+	va_end(ap);
 }
 
 noreturn void tool_version(void)
@@ -54,15 +75,15 @@ const char *tool_check_lsm(const char *name, int status)
 {
 	int active;
 
-	if (!procattr_lsm_has_attrs(name) && procattr_lsm_id(name))
+	if (!sigil_lsm_has_attrs(name) && sigil_lsm_id(name))
 		tool_die(status, 0,
 			 "security module '%s' has no process attributes (sigil, selinux, smack and apparmor have)",
 			 name);
-	if (!procattr_lsm_has_attrs(name))
+	if (!sigil_lsm_has_attrs(name))
 		tool_die(status, 0,
 			 "unknown security module '%s' (one of sigil, selinux, smack, apparmor)",
 			 name);
-	active = procattr_lsm_active(name);
+	active = sigil_lsm_active(name);
 	if (active < 0)
 		tool_die(status, active, "cannot list the active security modules");
 	if (!active)
@@ -129,7 +150,7 @@ void tool_explain_refusal(const char *lsm, int err, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(query, sizeof(query), fmt, ap);
 	va_end(ap);
-	if (procattr_sigil_query(query, &answer) == 0 &&
+	if (sigil_query(query, &answer) == 0 &&
 	    strncmp(answer, "allowed", 7))
 		tool_error(0, "the sigil policy has no rule to allow it: %s", answer);
 	free(answer);

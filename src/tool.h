@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * What the Sigil tools share beyond libprocattr: one shape of message
+ * What the Sigil tools share beyond libsigil: one shape of message
  * ("prog: what failed: reason"), runcon's exit codes, and running COMMAND.
  */
 #ifndef SIGIL_TOOL_H
@@ -36,6 +36,16 @@ void tool_error(int err, const char *fmt, ...)
 
 /* The same, then exit(@status). */
 noreturn void tool_die(int status, int err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/*
+ * The same for an error from a process attribute, where ENOENT, EINVAL
+ * and EOPNOTSUPP may mean that no module has process attributes at all
+ * (sigil_strerror()); tool_error() gives the system's reason.
+ */
+void tool_attr_error(int err, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+noreturn void tool_attr_die(int status, int err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 /* Prints "prog (sigil) VERSION" and exits 0. */

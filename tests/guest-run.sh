@@ -2,28 +2,22 @@
 # Ensure that guest/run passes a command's output and exit status through,
 # copies --add files in, keeps what the guest wrote to a --disk image, and
 # fails loudly, never silently, on a kernel panic, a kernel WARNING or a
-# hung guest, and that every kernel message reaches the console log.
+# hung guest, and that every kernel message reaches the console log; that
+# a plain guest/run has the tools built for the guest, and that the guest's
+# init loads /etc/sigil/policy before anything else runs.
 set -uo pipefail
 srcdir=${srcdir:-.}
 top=$(cd "$srcdir" && pwd)
 run=$top/guest/run
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-echo "1..9"
-n=0
-check() {	# check NAME EXPECTED SEEN
-	n=$((n + 1))
-	if [ "$2" = "$3" ]; then
-		echo "ok $n - $1"
-	else
-		echo "# expected: $2"
-		echo "# saw:      $3"
-		echo "not ok $n - $1"
-	fi
-}
+echo "1..14"
+. "$top/tests/tap.sh"
 
 "$top/guest/kernel-build" >"$tmp/kbuild.log" 2>&1 ||
 	{ sed 's/^/# /' "$tmp/kbuild.log"; echo "Bail out! kernel build failed"; exit 1; }
+"$top/guest/build-userland" . "$PWD/tests/guest-work" >"$tmp/userland.log" 2>&1 ||
+	{ sed 's/^/# /' "$tmp/userland.log"; echo "Bail out! guest userland build failed"; exit 1; }
 
 out=$("$run" -- sh -c 'echo "out: $1"; echo err >&2; exit 7' sh "it's quoted" 2>"$tmp/err")
 rc=$?
@@ -65,3 +59,23 @@ check "a kernel WARNING makes guest/run fail with 255 and say so" "255 yes yes" 
 rc=$?
 check "every kernel message, debug level included, reaches the console log" "0 yes" \
 	"$rc $(grep -q 'sigil-harness: debug-level line' "$tmp/console.log" && echo yes || echo no)"
+
+# Without --root, the tools built for the guest are there (make demo, then
+# a plain guest/run); the guest's init loads /etc/sigil/policy first.
+printf 'unconfined kernel\ntransition kernel app_t\nallow app_t unlabeled rx\n' >"$tmp/policy"
+out=$("$run" --console "$tmp/boot.log" --add "$tmp/policy:/etc/sigil/policy" -- \
+	sh -c 'command -v proccon; sigilctl status | grep -e generation -e rules' 2>&1)
+rc=$?
+check "a plain guest/run has the guest's tools" "0 /usr/bin/proccon" "$rc $(echo "$out" | head -n 1)"
+check "the guest's init loads /etc/sigil/policy before the command runs" \
+	"generation: 1 rules: 3" "$(echo "$out" | tail -n 2 | tr '\n' ' ' | sed 's/ $//')"
+check "the guest's init says it loaded the policy" yes \
+	"$(grep -q '^init: loaded /etc/sigil/policy (3 rules)' "$tmp/boot.log" && echo yes || echo no)"
+
+# A policy with an error: said, nothing loaded, the boot goes on.
+printf 'unconfined kernel\nalow a b r\n' >"$tmp/policy"
+out=$("$run" --console "$tmp/boot.log" --add "$tmp/policy:/etc/sigil/policy" -- \
+	sh -c 'sed -n "s/^generation: //p" /sys/kernel/security/sigil/status' 2>&1)
+check "a refused boot policy: nothing loaded, the command still runs" 0 "$out"
+check "a refused boot policy: init names the policy and the error" "yes yes" \
+	"$(grep -q '^init: /etc/sigil/policy was refused' "$tmp/boot.log" && echo yes || echo no) $(grep -q "/etc/sigil/policy:2: unknown rule 'alow'" "$tmp/boot.log" && echo yes || echo no)"

@@ -1,11 +1,36 @@
 #!/bin/bash
 # Ensure that every man page is clean under mandoc -T lint -W warning and
 # has the sections a reader learns a tool from.
+# A page written as man/NAME.in is checked as make wrote it, in the build
+# directory, with @sysconfdir@ replaced by the configured directory.
 set -u
 srcdir=${srcdir:-.}
-pages=("$srcdir"/man/*.[1-8])
-echo "1..$(( ${#pages[@]} * 2 ))"
+builddir=${builddir:-.}
+pages=() generated=()
+for m in "$srcdir"/man/*.[1-8]; do
+	[ -e "$m.in" ] || pages+=("$m")
+done
+for m in "$srcdir"/man/*.in; do
+	g=${m##*/}
+	pages+=("$builddir/man/${g%.in}")
+	generated+=("$builddir/man/${g%.in}")
+done
+sysconfdir=$(sed -n 's/^sysconfdir = //p' "$builddir/Makefile")
+prefix=$(sed -n 's/^prefix = //p' "$builddir/Makefile")
+sysconfdir=${sysconfdir//\$\{prefix\}/$prefix}
+echo "1..$(( ${#pages[@]} * 2 + ${#generated[@]} ))"
 n=0
+for m in "${generated[@]}"; do
+	n=$((n + 1))
+	if [ ! -f "$m" ]; then
+		echo "not ok $n - ${m##*/} written from ${m##*/}.in (missing: run make)"
+	elif grep -q '@[a-z]*@' "$m" || ! grep -q -- "$sysconfdir/sigil" "$m"; then
+		echo "# expected $sysconfdir/sigil and no @...@ left, saw: $(grep -n -e '@[a-z]*@' -e '/sigil/' "$m" | head -n 3)"
+		echo "not ok $n - ${m##*/} names the configured $sysconfdir"
+	else
+		echo "ok $n - ${m##*/} names the configured $sysconfdir"
+	fi
+done
 for m in "${pages[@]}"; do
 	n=$((n + 1))
 	out=$(mandoc -T lint -W warning "$m" 2>&1)
@@ -26,6 +51,9 @@ for m in "${pages[@]}"; do
 	*) grep -q '^\.Sh SYNOPSIS$' "$m" || missing="$missing 'SYNOPSIS'" ;;
 	esac
 	case $m in
+	*.3)
+		grep -q '^\.Sh RETURN VALUES$' "$m" || missing="$missing 'RETURN VALUES'"
+		;;
 	*.1|*.8)
 		for s in OPTIONS "EXIT STATUS"; do
 			grep -q "^\.Sh $s\$" "$m" || missing="$missing '$s'"

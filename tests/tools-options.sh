@@ -7,7 +7,7 @@ set -u
 b=${builddir:-.}/src
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-echo "1..49"
+echo "1..64"
 n=0
 # check NAME EXPECTED-STATUS COMMAND...: status and a non-crash.
 check() {
@@ -96,6 +96,29 @@ grepout "... naming the field" "invalid field 'a b' in the query" err
 printf 'unconfined a\nunconfined a\nallow a b r\nallow a b w\n' >"$tmp/dup.policy"
 check "sigilctl check of repeated rules exits 0" 0 "$b/sigilctl" check "$tmp/dup.policy"
 grepout "... counting them once, as the kernel does" "valid, 2 rules" out
+
+# sigilctl enforce and suggest: words and usage errors, logs read offline.
+check "sigilctl enforce with a bad mode is exit 2" 2 "$b/sigilctl" enforce Enforcing
+grepout "... naming the accepted modes" "enforce takes enforcing, permissive, 1 or 0, not 'Enforcing'" err
+check "sigilctl suggest with two files is exit 2" 2 "$b/sigilctl" suggest a b
+printf '%s\n' "type=UNKNOWN[1425] msg=audit(1.0:1): denied op=open check=file subject=a_t object=b_t pid=1 comm=\"x\" enforcing=1 missing='allow a_t b_t r'" \
+	"[    2.0] audit: type=1425 audit(2.0:2): denied op=write check=file subject=a_t object=b_t pid=2 comm=\"x\" enforcing=1 missing='allow a_t b_t w'" >"$tmp/audit.log"
+check "sigilctl suggest reads a log on any host" 0 "$b/sigilctl" suggest "$tmp/audit.log"
+grepout "... and merges the two denials into one rule" "^allow a_t b_t rw$" out
+check "sigilctl suggest of a missing file is exit 1" 1 "$b/sigilctl" suggest "$tmp/none.log"
+grepout "... naming it with the system's reason" "cannot open '$tmp/none.log': No such file or directory" err
+
+# filecon --match and --restore: offline matching, refused combinations.
+printf '/srv(/.*)? srv_t\n/srv/key -- key_t\n' >"$tmp/fc"
+check "filecon --match works without a security module" 0 "$b/filecon" --match --spec "$tmp/fc" /srv/key /etc
+grepout "... printing path and label" "^/srv/key key_t$" out
+grepout "... and <<none>> where nothing matches" "^/etc <<none>>$" out
+check "filecon -n without --restore is exit 125" 125 "$b/filecon" -n /srv
+check "filecon --restore -h is exit 125" 125 "$b/filecon" --restore -h /srv
+check "filecon --match with -s is exit 125" 125 "$b/filecon" --match -s x_t /srv
+printf '/srv( srv_t\n' >"$tmp/bad.fc"
+check "filecon --match with an invalid spec is exit 125" 125 "$b/filecon" --match --spec "$tmp/bad.fc" /srv
+grepout "... naming the line and the expression" "bad.fc:1: invalid regular expression '/srv(': " err
 
 # Whatever the host kernel offers: a context, or a clear message.
 "$b/proccon" >"$tmp/out" 2>"$tmp/err"

@@ -13,13 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "context.h"
+#include "sigil.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	const char *fields[CONTEXT_NFIELDS] = { NULL }, *why = NULL;
+	const char *fields[SIGIL_CONTEXT_NFIELDS] = { NULL }, *why = NULL;
 	char *buf, *p, *out = NULL;
 	int i, err;
 
@@ -29,13 +29,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(buf, data, size);
 	buf[size] = '\0';
 	p = buf + strlen(buf);
-	for (i = 0; i < CONTEXT_NFIELDS && p < buf + size; i++) {
+	for (i = 0; i < SIGIL_CONTEXT_NFIELDS && p < buf + size; i++) {
 		p++;
 		if (*p)
 			fields[i] = p;
 		p += strlen(p);
 	}
-	err = context_edit(buf, fields, &out, &why);
+	err = sigil_context_edit(buf, fields, &out, &why);
 	if (err == 0 && (!out || strchr(out, ':') == NULL))
 		abort();	/* a result is user:role:type[:range] */
 	if (err == -EINVAL && !why)

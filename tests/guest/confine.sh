@@ -17,20 +17,6 @@ expect_op() {
 	shift
 	expect_as app_t "$want" ./task-ops "$@"
 }
-victim() {
-	execcon victim_t sleep 1000 &
-	vpid=$!
-	for i in $(seq 50); do
-		[ "$(proccon $vpid 2>/dev/null | cut -d' ' -f2)" = victim_t ] && return 0
-		sleep 0.1
-	done
-	fail "the victim_t process did not start"
-}
-cleanup() {
-	[ -n "${vpid:-}" ] && kill -9 "$vpid" 2>/dev/null
-	wait 2>/dev/null
-}
-trap cleanup EXIT
 
 case $t in
 ptrace-attach-needs-trace)

@@ -18,8 +18,8 @@ expect_op() {
 }
 # denial_line OP OBJECT NAME: the log has app_t's denial of OP on NAME.
 denial_line() {
-	dmesg | grep -q "denied op=$1 check=file subject=app_t object=$2 name=$3 " ||
-		fail "expected an op=$1 denial line for $3, saw: $(dmesg | grep 'sigil: denied' | tail -n 2)"
+	log_has "denied op=$1 check=file subject=app_t object=$2 pid=[0-9]* comm=\"[^\"]*\" name=\"$3\" " ||
+		fail "expected an op=$1 denial line for $3, saw: $(dmesg | grep 'denied op=' | tail -n 2)"
 }
 # refused COMMAND...: COMMAND must fail with "Permission denied".
 refused() {

@@ -98,6 +98,31 @@ beta" "$(cat "$d/shadow")"
 	expect_eq "label" shadow_t "$(label "$d/shadow")"
 	no_temp_left
 	;;
+fscr-replace-follows-symlinks-and-refuses-hard-links)
+	mkdir "$d/real"
+	printf 'alpha\n' >"$d/real/passwd"
+	chmod 644 "$d/real/passwd"
+	filecon -s old_t "$d/real/passwd"
+	ln -s real/passwd "$d/link"
+	run 0 fscreatecon-run shadow_t --replace "$d/link" -- sed s/alpha/gamma/ "$d/link"
+	[ -L "$d/link" ] || fail "the symbolic link was replaced by a file"
+	expect_eq "link target" real/passwd "$(readlink "$d/link")"
+	expect_eq "target's new content" gamma "$(cat "$d/real/passwd")"
+	expect_eq "target's label" shadow_t "$(label "$d/real/passwd")"
+	expect_eq "target's mode" -rw-r--r-- "$(ls -l "$d/real/passwd" | cut -c1-10)"
+	no_temp_left
+	left=$(ls -a "$d/real" | grep fscreatecon)
+	[ -z "$left" ] || fail "temporary files left beside the target: $left"
+	# A file with another hard link: refused, nothing changed.
+	printf 'one\n' >"$d/a"
+	ln "$d/a" "$d/b"
+	run 125 fscreatecon-run shadow_t --replace "$d/a" -- echo two
+	grep -q "cannot replace '$d/a': it has other hard links" $err ||
+		fail "expected the hard links named, saw '$(cat $err)'"
+	expect_eq "a after the refusal" one "$(cat "$d/a")"
+	expect_eq "links of a" 2 "$(stat -c %h "$d/a")"
+	no_temp_left
+	;;
 fscr-replace-failure-keeps-original)
 	printf 'alpha\nbeta\n' >"$d/f"
 	md5=$(md5sum <"$d/f")
@@ -141,6 +166,86 @@ filecon-sets-verbose-and-reference)
 	run 1 filecon -s 'a b' "$d/f1"
 	grep -q "Invalid argument" $err || fail "saw '$(cat $err)'"
 	expect_eq "label after the refused -s" set_t "$(label "$d/f1")"
+	;;
+filecon-restore-from-spec)
+	# A tree with wrong labels, a subtree left alone, a link to outside.
+	mkdir -p "$d/srv/keys" "$d/srv/tmp" "$d/outside"
+	: >"$d/srv/index.html"; : >"$d/srv/keys/a.pem"; : >"$d/srv/tmp/scratch"
+	: >"$d/outside/target"; mkfifo "$d/srv/pipe"
+	ln -s ../outside/target "$d/srv/link"
+	filecon -R -s wrong_t "$d/srv"
+	filecon -h -s wrong_t "$d/srv/link"
+	filecon -s out_t "$d/outside/target"
+	filecon -s scratch_t "$d/srv/tmp/scratch"
+	cat >"$d/spec" <<SPEC
+# The tree of this test; everything else is left alone.
+/.*                       <<none>>
+$d/srv(/.*)?              web_t
+$d/srv/keys(/.*)?         key_t
+$d/srv/keys       -d      keydir_t
+$d/srv/tmp(/.*)?          <<none>>
+$d/srv/link       -l      weblink_t
+$d/srv/pipe       -p      webpipe_t
+SPEC
+	run 0 filecon --match --spec "$d/spec" "$d/srv/keys" "$d/srv/keys/a.pem" "$d/srv/tmp/x" "$d/srv/nonexistent"
+	expect_eq "filecon --match" "$d/srv/keys keydir_t
+$d/srv/keys/a.pem key_t
+$d/srv/tmp/x <<none>>
+$d/srv/nonexistent web_t" "$(cat $out)"
+	# A dry run says what would change and changes nothing.
+	run 0 filecon --restore -R -n -v --spec "$d/spec" "$d/srv"
+	expect_eq "lines of the dry run" 6 "$(wc -l <$out)"
+	grep -qx "would relabel '$d/srv/keys/a.pem' from wrong_t to key_t" $out ||
+		fail "expected the dry run to name a.pem, saw: $(cat $out)"
+	expect_eq "a.pem after the dry run" wrong_t "$(label "$d/srv/keys/a.pem")"
+	run 0 filecon --restore -R -v --spec "$d/spec" "$d/srv"
+	grep -qx "relabelled '$d/srv/link' from wrong_t to weblink_t" $out ||
+		fail "expected the link relabelled itself, saw: $(cat $out)"
+	for f in srv:web_t srv/index.html:web_t srv/keys:keydir_t \
+		 srv/keys/a.pem:key_t srv/pipe:webpipe_t srv/tmp:wrong_t \
+		 srv/tmp/scratch:scratch_t outside/target:out_t; do
+		expect_eq "label of ${f%%:*}" "${f#*:}" "$(label "$d/${f%%:*}")"
+	done
+	expect_eq "label of the link itself" weblink_t "$(label "$d/srv/link" -h)"
+	# Nothing left to do: a second run says nothing.
+	run 0 filecon --restore -R -v --spec "$d/spec" "$d/srv"
+	expect_eq "a second restore's output" "" "$(cat $out)"
+	# A relative operand is matched by its absolute path.
+	filecon -s wrong_t "$d/srv/index.html"
+	(cd "$d/srv" && filecon --restore --spec ../spec index.html) ||
+		fail "filecon --restore of a relative path failed"
+	expect_eq "label of index.html restored by a relative path" web_t "$(label "$d/srv/index.html")"
+	;;
+filecon-restore-errors-and-no-xattr-fs)
+	# ramfs keeps no extended attributes: Sigil holds the label; a
+	# read-only mount refuses it; an invalid spec changes nothing.
+	mkdir -p "$d/ram" "$d/ro"
+	mount -t ramfs none "$d/ram" || fail "cannot mount ramfs"
+	mount -t tmpfs -o ro none "$d/ro" || fail "cannot mount a read-only tmpfs"
+	: >"$d/ram/f"
+	: >"$d/plain"
+	printf '%s\n' "$d(/.*)? restored_t" >"$d/spec"
+	run 1 filecon --restore -R --spec "$d/spec" "$d"
+	umount "$d/ro"
+	grep -q "cannot set the security.sigil label of '$d/ro' to 'restored_t' ($d/spec:1): Read-only file system" $err ||
+		fail "expected the read-only mount named with the spec line, saw '$(cat $err)'"
+	expect_eq "label of a file on ramfs (no xattrs)" restored_t "$(label "$d/ram/f")"
+	expect_eq "label of a file after the error" restored_t "$(label "$d/plain")"
+	umount "$d/ram"
+	filecon -s before_t "$d/plain"
+	printf '%s\n%s\n' "$d(/.*)? restored_t" "$d/x( bad_t" >"$d/spec"
+	run 125 filecon --restore -R --spec "$d/spec" "$d"
+	grep -q "$d/spec:2: invalid regular expression '$d/x(': " $err ||
+		fail "expected the spec's line 2 named, saw '$(cat $err)'"
+	expect_eq "label after the invalid spec" before_t "$(label "$d/plain")"
+	run 125 filecon --restore --spec "$d/nonexistent" "$d/plain"
+	grep -q "cannot open '$d/nonexistent': No such file or directory" $err ||
+		fail "expected the missing spec named, saw '$(cat $err)'"
+	printf '%s\n' "$d(/.*)? restored_t" >"$d/spec"
+	run 1 filecon --restore --spec "$d/spec" "$d/missing" "$d/plain"
+	grep -q "cannot read '$d/missing': No such file or directory" $err ||
+		fail "expected the missing file named, saw '$(cat $err)'"
+	expect_eq "label of the file after the missing one" restored_t "$(label "$d/plain")"
 	;;
 filecon-recursive-does-not-follow-symlinks)
 	mkdir -p "$d/tree/sub" "$d/outside"

@@ -62,9 +62,20 @@ load() {
 	printf 'unconfined kernel\n%s\n' "$1" >"$d/policy"
 	sigilctl load "$d/policy" || fail "cannot load: $1"
 }
+# log_has PATTERN: the kernel log has a line matching PATTERN (grep).
+# Audit records reach the log through the kauditd thread, a moment after
+# the denial: wait for it, up to 5 seconds.
+log_has() {
+	_waited=0
+	while ! dmesg | grep -q -- "$1"; do
+		_waited=$((_waited + 1))
+		[ $_waited -le 50 ] || return 1
+		sleep 0.1
+	done
+}
 # denial RULE: the kernel log has a denial line naming RULE as missing.
 denial() {
-	dmesg | grep -q "missing='$1'" || fail "expected a denial naming '$1', saw: $(dmesg | grep 'sigil: denied' | tail -n 2)"
+	log_has "missing='$1'" || fail "expected a denial naming '$1', saw: $(dmesg | grep 'denied op=' | tail -n 2)"
 }
 # expect_as LABEL WANT COMMAND...: runs COMMAND as LABEL (execcon), which
 # must print WANT (standard output and error).
@@ -73,4 +84,19 @@ expect_as() {
 	shift 2
 	seen=$(execcon "$label" "$@" 2>&1)
 	[ "$seen" = "$want" ] || fail "$label $*: expected '$want', saw '$seen'"
+}
+
+# victim: starts a task labelled victim_t (sleep, in the background) as
+# $vpid, once its label shows; the caller's policy lets kernel run it
+# (transition kernel victim_t, allow victim_t unlabeled rx).  It is
+# killed when the test exits.
+victim() {
+	execcon victim_t sleep 1000 &
+	vpid=$!
+	trap 'kill -9 "$vpid" 2>/dev/null; wait 2>/dev/null' EXIT
+	for _i in $(seq 50); do
+		[ "$(proccon $vpid 2>/dev/null | cut -d' ' -f2)" = victim_t ] && return 0
+		sleep 0.1
+	done
+	fail "the victim_t process did not start"
 }

@@ -28,8 +28,8 @@ allow app_t log_t a"
 	run 1 execcon app_t sh -c "echo x >\"$d/log\""
 	expect_eq "log after the append and the refused overwrite" "log
 appended" "$(cat "$d/log")"
-	dmesg | grep -q "denied op=open check=file subject=app_t object=other_t name=other pid=[0-9]* comm=cat enforcing=1 missing='allow app_t other_t r'" ||
-		fail "expected a denial log line for 'other', saw: $(dmesg | grep 'sigil: denied' | tail -3)"
+	log_has "audit: type=1425 audit([0-9.:]*): denied op=open check=file subject=app_t object=other_t pid=[0-9]* comm=\"cat\" name=\"other\" dev=\"[^\"]*\" ino=[0-9]* enforcing=1 missing='allow app_t other_t r'$" ||
+		fail "expected a denial log line for 'other', saw: $(dmesg | grep 'denied op=' | tail -3)"
 	;;
 create-needs-c-and-remove-needs-w)
 	mkdir "$d/dir"; filecon -s dir_t "$d/dir"
@@ -131,6 +131,40 @@ capability app_t mac_admin"
 	run 0 execcon app_t filecon -s b_t "$d/f"
 	expect_eq "label after the allowed relabel" b_t "$(filecon "$d/f" | cut -d' ' -f1)"
 	;;
+refusals-name-the-missing-rule)
+	: >"$d/f"; filecon -s a_t "$d/f"
+	mkdir "$d/dir"; filecon -s appdir_t "$d/dir"
+	# app_t may ask the policy (its access node), nothing more.
+	q='genfs securityfs /sigil/access query_t
+allow app_t query_t rw'
+	load "$base
+$q
+capability app_t mac_admin"
+	run 1 execcon app_t filecon -s b_t "$d/f"
+	grep -q "missing 'relabel app_t a_t b_t'" $err ||
+		fail "filecon: expected the missing relabel rule, saw '$(cat $err)'"
+	load "$base
+$q
+relabel app_t a_t b_t"
+	run 1 execcon app_t filecon -s b_t "$d/f"
+	grep -q "missing 'capability app_t mac_admin'" $err ||
+		fail "filecon: expected the missing capability rule, saw '$(cat $err)'"
+	load "$base
+$q
+allow app_t appdir_t xc"
+	run 125 execcon app_t fscreatecon-run secret_t -o "$d/dir/f" -- true
+	grep -q "missing 'fscreate app_t secret_t'" $err ||
+		fail "fscreatecon-run: expected the missing fscreate rule, saw '$(cat $err)'"
+	run 1 execcon app_t proccon -s dyn2_t
+	grep -q "missing 'dyntransition app_t dyn2_t'" $err ||
+		fail "proccon: expected the missing dyntransition rule, saw '$(cat $err)'"
+	# Without the access node, no hint, the same error.
+	load "$base
+capability app_t mac_admin"
+	run 1 execcon app_t filecon -s b_t "$d/f"
+	grep -q "Permission denied" $err && ! grep -q "missing '" $err ||
+		fail "expected a bare refusal when the policy cannot be asked, saw '$(cat $err)'"
+	;;
 permissive-logs-but-allows)
 	echo secret >"$d/f"; filecon -s secret_t "$d/f"
 	load "$base"
@@ -139,7 +173,7 @@ permissive-logs-but-allows)
 	expect_eq "enforce" 0 "$(cat $fs/enforce)"
 	run 0 execcon app_t cat "$d/f"
 	expect_eq "what app_t read in permissive mode" secret "$(cat $out)"
-	dmesg | grep -q "subject=app_t object=secret_t name=f .*enforcing=0" ||
+	log_has "subject=app_t object=secret_t .* name=\"f\" .*enforcing=0" ||
 		fail "expected a logged denial with enforcing=0"
 	run 0 sigilctl enforce 1
 	run 1 execcon app_t cat "$d/f"

@@ -154,8 +154,8 @@ execcon-exit-codes)
 		fail "a directory blamed on the module: '$(cat $err)'"
 	run 125 execcon
 	;;
-libprocattr-threads)
-	./libprocattr-threads || exit 1
+libsigil-threads)
+	./libsigil-threads || exit 1
 	;;
 proccon-proc-fallback-agrees)
 	run 0 proccon --all

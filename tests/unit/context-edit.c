@@ -9,18 +9,18 @@
 #include <errno.h>
 #include <stdlib.h>
 
-#include "context.h"
+#include "sigil.h"
 #include "../tap.h"
 
 static const char *edit(const char *ctx, const char *u, const char *r,
 			const char *t, const char *l, int *err)
 {
 	static char result[256];
-	const char *fields[CONTEXT_NFIELDS] = { u, r, t, l };
+	const char *fields[SIGIL_CONTEXT_NFIELDS] = { u, r, t, l };
 	const char *why = NULL;
 	char *out = NULL;
 
-	*err = context_edit(ctx, fields, &out, &why);
+	*err = sigil_context_edit(ctx, fields, &out, &why);
 	if (*err)
 		return why ? why : "(no reason)";
 	snprintf(result, sizeof(result), "%s", out);

@@ -8,34 +8,34 @@
 #include <errno.h>
 
 #include "lsm-abi.h"
-#include "procattr.h"
+#include "sigil.h"
 #include "../tap.h"
 
 int main(void)
 {
-	struct procattr_lsm l[4];
+	struct sigil_lsm l[4];
 
 	plan(14);
-	is_str("sigil", procattr_lsm_name(LSM_ID_SIGIL), "id 114 is sigil");
+	is_str("sigil", sigil_lsm_name(LSM_ID_SIGIL), "id 114 is sigil");
 	is_int(114, LSM_ID_SIGIL, "LSM_ID_SIGIL is 114, as in the series");
-	is_int(LSM_ID_SELINUX, procattr_lsm_id("selinux"), "selinux is 101");
-	is_int(0, procattr_lsm_id("nosuchlsm"), "an unknown name maps to 0");
-	ok(procattr_lsm_name(99) == NULL, "an unknown id has no name");
+	is_int(LSM_ID_SELINUX, sigil_lsm_id("selinux"), "selinux is 101");
+	is_int(0, sigil_lsm_id("nosuchlsm"), "an unknown name maps to 0");
+	ok(sigil_lsm_name(99) == NULL, "an unknown id has no name");
 
-	is_int(3, procattr_parse_lsm_list("capability,sigil,bpf\n", l, 4),
+	is_int(3, sigil_lsm_parse_list("capability,sigil,bpf\n", l, 4),
 	       "a three-module list with a newline parses");
 	is_str("sigil", l[1].name, "the second module is sigil");
 	is_int(LSM_ID_SIGIL, l[1].id, "sigil gets its id");
-	is_int(1, procattr_parse_lsm_list("sigil", l, 4),
+	is_int(1, sigil_lsm_parse_list("sigil", l, 4),
 	       "a list without a newline parses");
-	is_int(0, procattr_parse_lsm_list("", l, 4), "an empty list is empty");
-	is_int(-EINVAL, procattr_parse_lsm_list("sigil,,bpf", l, 4),
+	is_int(0, sigil_lsm_parse_list("", l, 4), "an empty list is empty");
+	is_int(-EINVAL, sigil_lsm_parse_list("sigil,,bpf", l, 4),
 	       "an empty name is refused");
-	is_int(-EINVAL, procattr_parse_lsm_list("sigil bpf", l, 4),
+	is_int(-EINVAL, sigil_lsm_parse_list("sigil bpf", l, 4),
 	       "a space is refused");
-	is_int(-E2BIG, procattr_parse_lsm_list("a,b,c,d,e", l, 4),
+	is_int(-E2BIG, sigil_lsm_parse_list("a,b,c,d,e", l, 4),
 	       "more modules than room is E2BIG");
-	is_int(-EINVAL, procattr_parse_lsm_list(
+	is_int(-EINVAL, sigil_lsm_parse_list(
 		"averyveryveryverylongmodulenamethatistoolong", l, 4),
 	       "a name of 32 or more bytes is refused");
 	return done_testing();

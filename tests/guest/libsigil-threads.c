@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "procattr.h"
+#include "sigil.h"
 
 static int go[2], done[2];
 static char seen[64];
@@ -25,7 +25,7 @@ static void *sibling(void *arg)
 
 	(void)arg;
 	read(go[0], &c, 1);
-	err = procattr_get(0, "sigil", PROCATTR_EXEC, &v);
+	err = sigil_attr_get(0, "sigil", SIGIL_ATTR_EXEC, &v);
 	snprintf(seen, sizeof(seen), "%d:%s", err, v ? v : "(unset)");
 	free(v);
 	write(done[1], "", 1);
@@ -41,10 +41,10 @@ static int run(const char *how)
 	if (pipe(go) || pipe(done))
 		return 1;
 	pthread_create(&t, NULL, sibling, NULL);
-	err = procattr_set("sigil", PROCATTR_EXEC, "main_t");
+	err = sigil_attr_set("sigil", SIGIL_ATTR_EXEC, "main_t");
 	if (err) {
-		printf("%s: procattr_set: expected 0, saw %d (%s)\n", how, err,
-		       procattr_strerror(err));
+		printf("%s: sigil_attr_set: expected 0, saw %d (%s)\n", how, err,
+		       sigil_strerror(err));
 		bad = 1;
 	}
 	write(go[1], "", 1);
@@ -54,15 +54,15 @@ static int run(const char *how)
 		printf("%s: sibling's exec: expected 0:(unset), saw %s\n", how, seen);
 		bad = 1;
 	}
-	err = procattr_get(0, "sigil", PROCATTR_EXEC, &v);
+	err = sigil_attr_get(0, "sigil", SIGIL_ATTR_EXEC, &v);
 	if (err || !v || strcmp(v, "main_t")) {
 		printf("%s: own exec: expected main_t, saw %d:%s\n", how, err,
 		       v ? v : "(unset)");
 		bad = 1;
 	}
 	free(v);
-	procattr_set("sigil", PROCATTR_EXEC, NULL);
-	err = procattr_get(0, "sigil", PROCATTR_EXEC, &v);
+	sigil_attr_set("sigil", SIGIL_ATTR_EXEC, NULL);
+	err = sigil_attr_get(0, "sigil", SIGIL_ATTR_EXEC, &v);
 	if (err || v) {
 		printf("%s: exec after reset: expected unset, saw %d:%s\n", how,
 		       err, v ? v : "(unset)");

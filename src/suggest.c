@@ -1,0 +1,310 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * sigilctl suggest: the rules that would allow a log's denials (see
+ * suggest.h).
+ */
+#include <config.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "policy-check.h"
+#include "suggest.h"
+
+/* The rules whose last field is permission letters, in canonical order. */
+static const struct {
+	const char *word, *letters;
+} letter_kinds[] = {
+	{ "allow", "rwxac" },
+	{ "process", "rtsm" },
+	{ "policy", "ler" },
+};
+
+struct suggest_rule {
+	char *head;		/* the rule without its letters, or all of it */
+	const char *order;	/* the kind's letters, or NULL */
+	char letters[8];
+	char **why;		/* the distinct denials it answers */
+	unsigned long *count;
+	size_t nwhy;
+};
+
+static char *dup_len(const char *s, size_t len)
+{
+	char *d = malloc(len + 1);
+
+	if (d) {
+		memcpy(d, s, len);
+		d[len] = '\0';
+	}
+	return d;
+}
+
+/*
+ * Copies the value of field @key of record @rec into @buf: a quoted value
+ * with its quotes, else up to the next space.  Returns 0 if it is absent.
+ */
+static int field(const char *rec, const char *key, char *buf, size_t size)
+{
+	const size_t klen = strlen(key);
+	const char *p = rec, *end;
+
+	for (;;) {
+		p = strstr(p, key);
+		if (!p)
+			return 0;
+		if ((p == rec || p[-1] == ' ') && p[klen] == '=')
+			break;
+		p += klen;
+	}
+	p += klen + 1;
+	if (*p == '"' || *p == '\'') {
+		end = strchr(p + 1, *p);
+		end = end ? end + 1 : p + strlen(p);
+	} else {
+		end = p + strcspn(p, " \n");
+	}
+	snprintf(buf, size, "%.*s", (int)(end - p), p);
+	return 1;
+}
+
+/* What a denial was, for --explain: the fields that tell denials apart. */
+static void describe(const char *rec, char *buf, size_t size)
+{
+	static const char *const keys[] = { "op", "check", "subject",
+					    "object", "comm", "name", "path" };
+	char value[512];
+	size_t i, len = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]) && len < size; i++)
+		if (field(rec, keys[i], value, sizeof(value)))
+			len += (size_t)snprintf(buf + len, size - len, "%s%s=%s",
+						len ? " " : "", keys[i], value);
+}
+
+static int add_why(struct suggest_rule *r, const char *desc)
+{
+	char **why;
+	unsigned long *count;
+	size_t i;
+
+	for (i = 0; i < r->nwhy; i++) {
+		if (!strcmp(r->why[i], desc)) {
+			r->count[i]++;
+			return 0;
+		}
+	}
+	why = realloc(r->why, (r->nwhy + 1) * sizeof(*why));
+	if (!why)
+		return -1;
+	r->why = why;
+	count = realloc(r->count, (r->nwhy + 1) * sizeof(*count));
+	if (!count)
+		return -1;
+	r->count = count;
+	why[r->nwhy] = strdup(desc);
+	if (!why[r->nwhy])
+		return -1;
+	count[r->nwhy++] = 1;
+	return 0;
+}
+
+/* Adds the letters of @add to @r's, keeping the kind's order. */
+static void merge_letters(struct suggest_rule *r, const char *add)
+{
+	char merged[8];
+	size_t n = 0;
+	const char *l;
+
+	for (l = r->order; *l; l++)
+		if (strchr(r->letters, *l) || strchr(add, *l))
+			merged[n++] = *l;
+	merged[n] = '\0';
+	memcpy(r->letters, merged, n + 1);
+}
+
+/* Finds or adds the rule @rule (valid, single spaces). */
+static struct suggest_rule *add_rule(struct suggest *s, const char *rule)
+{
+	const char *order = NULL, *last = strrchr(rule, ' ');
+	size_t i, hlen = strlen(rule), wlen = strcspn(rule, " ");
+	struct suggest_rule *r;
+
+	for (i = 0; i < sizeof(letter_kinds) / sizeof(letter_kinds[0]); i++) {
+		if (strlen(letter_kinds[i].word) == wlen &&
+		    !strncmp(rule, letter_kinds[i].word, wlen)) {
+			order = letter_kinds[i].letters;
+			hlen = (size_t)(last - rule);
+		}
+	}
+	for (i = 0; i < s->nrules; i++) {
+		r = &s->rules[i];
+		if (strlen(r->head) == hlen && !strncmp(r->head, rule, hlen)) {
+			if (order)
+				merge_letters(r, last + 1);
+			return r;
+		}
+	}
+	if (s->nrules == s->room) {
+		size_t room = s->room ? 2 * s->room : 16;
+
+		r = realloc(s->rules, room * sizeof(*r));
+		if (!r)
+			return NULL;
+		s->rules = r;
+		s->room = room;
+	}
+	r = &s->rules[s->nrules];
+	memset(r, 0, sizeof(*r));
+	r->head = dup_len(rule, hlen);
+	if (!r->head)
+		return NULL;
+	r->order = order;
+	if (order)
+		merge_letters(r, last + 1);
+	s->nrules++;
+	return r;
+}
+
+static int add_unliftable(struct suggest *s, const char *desc)
+{
+	char **u;
+	size_t i;
+
+	for (i = 0; i < s->nunliftable; i++)
+		if (!strcmp(s->unliftable[i], desc))
+			return 0;
+	u = realloc(s->unliftable, (s->nunliftable + 1) * sizeof(*u));
+	if (!u)
+		return -1;
+	s->unliftable = u;
+	u[s->nunliftable] = strdup(desc);
+	if (!u[s->nunliftable])
+		return -1;
+	s->nunliftable++;
+	return 0;
+}
+
+/* The missing rule of a record in canonical form: single spaces. */
+static int normalize(const char *text, size_t len, char *out, size_t size)
+{
+	size_t i, n = 0;
+	int space = 0;
+
+	for (i = 0; i < len; i++) {
+		if (text[i] == ' ' || text[i] == '\t') {
+			space = n > 0;
+			continue;
+		}
+		if (n + 2 >= size)
+			return -1;
+		if (space)
+			out[n++] = ' ';
+		space = 0;
+		out[n++] = text[i];
+	}
+	out[n] = '\0';
+	return n ? 0 : -1;
+}
+
+int suggest_line(struct suggest *s, const char *line)
+{
+	const char *rec = strstr(line, "denied op="), *m, *end;
+	char rule[1024], check[2100], reason[512], desc[2048];
+	struct suggest_rule *r;
+	unsigned int errline;
+	char why[64];
+
+	if (!rec)
+		return 0;
+	s->denials++;
+	m = strstr(rec, " missing='");
+	if (!m) {
+		/* A refusal no rule lifts: kept once, as logged. */
+		if (!field(rec, "reason", reason, sizeof(reason)))
+			return 1;
+		describe(rec, desc, sizeof(desc));
+		snprintf(desc + strlen(desc), sizeof(desc) - strlen(desc),
+			 " reason=%s", reason);
+		return add_unliftable(s, desc) < 0 ? -1 : 1;
+	}
+	m += strlen(" missing='");
+	end = strchr(m, '\'');
+	if (!end || normalize(m, (size_t)(end - m), rule, sizeof(rule)) < 0) {
+		s->invalid++;
+		return 1;
+	}
+	/*
+	 * Only what sigilctl check (the kernel's grammar) accepts; an
+	 * entrypoint rule is valid beside a transition to its label.
+	 */
+	if (!strncmp(rule, "entrypoint ", 11))
+		snprintf(check, sizeof(check), "transition kernel %.*s\n%s\n",
+			 (int)strcspn(rule + 11, " "), rule + 11, rule);
+	else
+		snprintf(check, sizeof(check), "%s\n", rule);
+	if (policy_check(check, strlen(check), &errline, why, sizeof(why)) !=
+	    1 + !strncmp(rule, "entrypoint ", 11)) {
+		s->invalid++;
+		return 1;
+	}
+	r = add_rule(s, rule);
+	if (!r)
+		return -1;
+	describe(rec, desc, sizeof(desc));
+	return add_why(r, desc) < 0 ? -1 : 1;
+}
+
+void suggest_print(const struct suggest *s, FILE *out, int explain)
+{
+	const struct suggest_rule *r;
+	size_t i, j;
+
+	for (i = 0; i < s->nrules; i++) {
+		r = &s->rules[i];
+		if (explain) {
+			unsigned long n = 0;
+
+			for (j = 0; j < r->nwhy; j++)
+				n += r->count[j];
+			fprintf(out, "%s# answers %lu denial%s:\n", i ? "\n" : "",
+				n, n == 1 ? "" : "s");
+			for (j = 0; j < r->nwhy; j++) {
+				fprintf(out, "#   %s", r->why[j]);
+				if (r->count[j] > 1)
+					fprintf(out, " (%lu times)", r->count[j]);
+				fputc('\n', out);
+			}
+		}
+		if (r->order)
+			fprintf(out, "%s %s\n", r->head, r->letters);
+		else
+			fprintf(out, "%s\n", r->head);
+	}
+	if (explain && s->nunliftable) {
+		fprintf(out, "%s# no rule can allow these (see sigil(7)):\n",
+			s->nrules ? "\n" : "");
+		for (i = 0; i < s->nunliftable; i++)
+			fprintf(out, "#   %s\n", s->unliftable[i]);
+	}
+}
+
+void suggest_free(struct suggest *s)
+{
+	size_t i, j;
+
+	for (i = 0; i < s->nrules; i++) {
+		for (j = 0; j < s->rules[i].nwhy; j++)
+			free(s->rules[i].why[j]);
+		free(s->rules[i].why);
+		free(s->rules[i].count);
+		free(s->rules[i].head);
+	}
+	free(s->rules);
+	for (i = 0; i < s->nunliftable; i++)
+		free(s->unliftable[i]);
+	free(s->unliftable);
+	memset(s, 0, sizeof(*s));
+}

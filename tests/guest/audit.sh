@@ -1,0 +1,147 @@
+# Audit records and sigilctl suggest; one case per name:  sh audit.sh NAME
+# The guest runs no audit daemon: the kernel prints the records in its
+# log (audit: type=N audit(...): ...), where the tests read them.
+. ./lib.sh
+t=$1
+policy_test_dir audit "$t"
+
+base='transition kernel app_t
+allow app_t unlabeled rx
+transition kernel victim_t
+allow victim_t unlabeled rx'
+
+case $t in
+denial-is-an-audit-record-naming-the-missing-rule)
+	echo s >"$d/secret"
+	filecon -s audit_secret_t "$d/secret"
+	load "$base"
+	ino=$(stat -c %i "$d/secret")
+	run 1 execcon app_t cat "$d/secret"
+	log_has "audit: type=1425 audit([0-9.:]*): denied op=open check=file subject=app_t object=audit_secret_t pid=[0-9]* comm=\"cat\" name=\"secret\" dev=\"[^\"]*\" ino=$ino enforcing=1 missing='allow app_t audit_secret_t r'$" ||
+		fail "expected a type=1425 record with pid, comm, name, dev, ino and the missing rule, saw: $(dmesg | grep 'denied op=' | tail -n 1)"
+	# A capability has no object: object=-, no name.
+	run 1 execcon app_t hostname audit-test
+	log_has "type=1425 .*denied op=capable check=capability subject=app_t object=- pid=[0-9]* comm=\"hostname\" enforcing=1 missing='capability app_t sys_admin'$" ||
+		fail "expected a capability record, saw: $(dmesg | grep 'denied op=' | tail -n 1)"
+	;;
+loads-and-mode-changes-are-audit-records)
+	load "$base"
+	log_has "audit: type=1403 audit([0-9.:]*): rules=5 auid=[0-9]* ses=[0-9]* lsm=sigil res=1$" ||
+		fail "expected an AUDIT_MAC_POLICY_LOAD record with rules=5 res=1, saw: $(dmesg | grep 'type=1403' | tail -n 1)"
+	printf 'unconfined kernel\nalow a b r\n' >"$d/bad"
+	# Straight to the kernel: sigilctl load would refuse it first.
+	cat "$d/bad" >$fs/policy 2>/dev/null
+	log_has "type=1403 .*rules=0 auid=[0-9]* ses=[0-9]* lsm=sigil res=0$" ||
+		fail "expected a res=0 record for the rejected load, saw: $(dmesg | grep 'type=1403' | tail -n 1)"
+	run 0 sigilctl enforce permissive
+	log_has "type=1404 .*enforcing=0 old_enforcing=1 auid=[0-9]* ses=[0-9]* lsm=sigil res=1$" ||
+		fail "expected an AUDIT_MAC_STATUS record 1 -> 0, saw: $(dmesg | grep 'type=1404' | tail -n 1)"
+	run 0 sigilctl enforce enforcing
+	log_has "type=1404 .*enforcing=1 old_enforcing=0 auid=" ||
+		fail "expected an AUDIT_MAC_STATUS record 0 -> 1, saw: $(dmesg | grep 'type=1404' | tail -n 1)"
+	;;
+permissive-denials-are-recorded-too)
+	echo s >"$d/f"
+	filecon -s audit_perm_t "$d/f"
+	load "$base"
+	run 0 sigilctl enforce 0
+	run 0 execcon app_t cat "$d/f"
+	run 0 sigilctl enforce 1
+	log_has "type=1425 .*subject=app_t object=audit_perm_t .*name=\"f\" .*enforcing=0 missing='allow app_t audit_perm_t r'" ||
+		fail "expected an enforcing=0 record, saw: $(dmesg | grep 'denied op=' | tail -n 1)"
+	;;
+enforce-prints-and-takes-words)
+	expect_eq "sigilctl enforce" enforcing "$(sigilctl enforce)"
+	run 0 sigilctl enforce permissive
+	expect_eq "enforce node after 'permissive'" 0 "$(cat $fs/enforce)"
+	expect_eq "sigilctl enforce" permissive "$(sigilctl enforce)"
+	run 0 sigilctl enforce 1
+	expect_eq "sigilctl enforce after 1" enforcing "$(sigilctl enforce)"
+	run 2 sigilctl enforce Enforcing
+	grep -q "enforce takes enforcing, permissive, 1 or 0, not 'Enforcing'" $err ||
+		fail "expected the usage error, saw '$(cat $err)'"
+	run 2 sigilctl enforce 1 0
+	expect_eq "mode after the refused commands" 1 "$(cat $fs/enforce)"
+	;;
+suggest-rules-allow-the-replayed-operations)
+	# Five operations of app_t, each refused for a different rule.
+	echo secret >"$d/r"; filecon -s sug_read_t "$d/r"
+	echo log >"$d/a"; filecon -s sug_log_t "$d/a"
+	echo data >"$d/w"; filecon -s sug_data_t "$d/w"
+	replay() {	# replay WANT: each operation's exit status
+		run $1 execcon app_t cat "$d/r"
+		run $1 execcon app_t sh -c "echo more >>\"$d/a\""
+		run $1 execcon app_t sh -c "read x <\"$d/w\" && echo new >\"$d/w\""
+		run $1 execcon app_t ./task-ops kill $vpid 0
+		[ "$(cat $out)" = ok ] || [ $1 = 1 ] || fail "kill as app_t: expected ok, saw '$(cat $out)'"
+		run $1 execcon app_t chown 1 "$d/r"
+	}
+	load "$base"
+	victim
+	dmesg -c >/dev/null
+	# task-ops prints EACCES and exits 1: the same shape as the others.
+	replay 1
+	# chown is refused first for the file (setattr needs w).
+	for rule in 'allow app_t sug_read_t r' 'allow app_t sug_log_t a' \
+		'allow app_t sug_data_t r' 'process app_t victim_t s' \
+		'allow app_t sug_read_t w'; do
+		denial "$rule"
+	done
+	dmesg >"$d/log"
+	run 0 sigilctl suggest "$d/log"
+	cp $out "$d/suggested"
+	expect_eq "suggested rules" "allow app_t sug_read_t rw
+allow app_t sug_log_t a
+allow app_t sug_data_t r
+process app_t victim_t s" "$(cat "$d/suggested")"
+	# Loaded, they allow the first step of each operation; a permissive
+	# round logs the steps further on (the write of w, the chown of r).
+	printf 'unconfined kernel\n%s\n' "$base" >"$d/policy"
+	cat "$d/suggested" >>"$d/policy"
+	run 0 sigilctl load "$d/policy"
+	run 0 sigilctl enforce permissive
+	replay 0
+	run 0 sigilctl enforce enforcing
+	denial 'allow app_t sug_data_t w'
+	denial 'capability app_t chown'
+	echo data >"$d/w"
+	chown 0 "$d/r"
+	# From the kernel log itself (no FILE): the write merged into rw.
+	run 0 sigilctl suggest --explain
+	grep -q "^capability app_t chown$" $out ||
+		fail "expected 'capability app_t chown', saw: $(cat $out)"
+	grep -q "^allow app_t sug_data_t rw$" $out ||
+		fail "expected 'allow app_t sug_data_t rw' merged, saw: $(cat $out)"
+	grep -q "^#   op=open check=file subject=app_t object=sug_data_t comm=\"sh\" name=\"w\"" $out ||
+		fail "expected --explain to name the denied open of w, saw: $(cat $out)"
+	sigilctl suggest >>"$d/policy" 2>/dev/null
+	run 0 sigilctl load "$d/policy"
+	replay 0
+	expect_eq "w after the replay" new "$(cat "$d/w")"
+	expect_eq "owner of r after the replay" 1 "$(stat -c %u "$d/r")"
+	;;
+suggest-reads-audit-logs-and-refuses-bad-usage)
+	cat >"$d/audit.log" <<'LOG'
+type=UNKNOWN[1425] msg=audit(1764790001.000:46): denied op=open check=file subject=a_t object=b_t pid=155 comm="sh" name="x" dev="vda" ino=12 enforcing=1 missing='allow a_t b_t w'
+type=SYSCALL msg=audit(1764790001.000:46): arch=c00000b7 syscall=56 success=no exit=-13
+type=UNKNOWN[1425] msg=audit(1764790002.000:47): denied op=open check=file subject=a_t object=b_t pid=156 comm="cat" name="x" dev="vda" ino=12 enforcing=1 missing='allow a_t b_t r'
+LOG
+	run 0 sigilctl suggest "$d/audit.log"
+	expect_eq "rules from an audit log" "allow a_t b_t rw" "$(cat $out)"
+	run 0 sigilctl suggest - <"$d/audit.log"
+	expect_eq "rules from standard input" "allow a_t b_t rw" "$(cat $out)"
+	run 1 sigilctl suggest "$d/missing.log"
+	grep -q "cannot open '$d/missing.log': No such file or directory" $err ||
+		fail "expected the file named, saw '$(cat $err)'"
+	run 2 sigilctl suggest a b
+	run 2 sigilctl suggest --bogus
+	echo nothing >"$d/empty.log"
+	run 0 sigilctl suggest "$d/empty.log"
+	grep -q "no Sigil denial in $d/empty.log" $err ||
+		fail "expected 'no Sigil denial', saw '$(cat $err)'"
+	;;
+*)
+	fail "no audit test named '$t'"
+	;;
+esac
+exit 0

@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Ensure that sigilctl suggest turns denial records, in every form a log
+ * holds them (kernel log through kauditd, audit.log, Sigil's own line
+ * without audit, the journal), into the minimal merged rules, and says
+ * which denials each rule answers.
+ */
+#include <config.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "suggest.h"
+#include "../tap.h"
+
+/* What suggest_print() writes for @lines, fed one by one. */
+static char *suggest_of(const char *const *lines, int explain,
+			struct suggest *s)
+{
+	char *out = NULL;
+	size_t size = 0;
+	FILE *f = open_memstream(&out, &size);
+
+	memset(s, 0, sizeof(*s));
+	for (; *lines; lines++)
+		if (suggest_line(s, *lines) < 0)
+			return NULL;
+	suggest_print(s, f, explain);
+	fclose(f);
+	return out;
+}
+
+int main(void)
+{
+	static const char *const forms[] = {
+		/* dmesg, kauditd printing the record (no audit daemon) */
+		"[   12.345678] audit: type=1425 audit(1764790000.123:45): denied op=open check=file subject=app_t object=secret_t pid=154 comm=\"cat\" name=\"shadow\" dev=\"vda\" ino=12 enforcing=1 missing='allow app_t secret_t r'",
+		/* audit.log: auditd does not know the type's name */
+		"type=UNKNOWN[1425] msg=audit(1764790001.000:46): denied op=write check=file subject=app_t object=secret_t pid=155 comm=\"sh\" name=\"shadow\" dev=\"vda\" ino=12 enforcing=1 missing='allow app_t secret_t w'",
+		/* Sigil's own line, audit off */
+		"[   13.000000] sigil: denied op=exec check=transition subject=app_t object=web_t pid=156 comm=\"sh\" name=\"httpd\" enforcing=1 missing='transition app_t web_t'",
+		/* the journal */
+		"Dec 03 20:00:00 host kernel: audit: type=1425 audit(1764790002.000:47): denied op=ptrace check=process subject=app_t object=kernel pid=157 comm=\"gdb\" enforcing=0 missing='process app_t kernel t'",
+		/* the same denial again, and a capability */
+		"[   14.000000] audit: type=1425 audit(1764790003.000:48): denied op=open check=file subject=app_t object=secret_t pid=158 comm=\"cat\" name=\"shadow\" dev=\"vda\" ino=12 enforcing=1 missing='allow app_t secret_t r'",
+		"[   15.000000] audit: type=1425 audit(1764790004.000:49): denied op=capable check=capability subject=app_t object=- pid=159 comm=\"mount\" enforcing=1 missing='capability app_t sys_admin'",
+		/* process letters merged in their order: s then r gives rs */
+		"[   16.000000] audit: type=1425 audit(1.0:50): denied op=kill check=process subject=app_t object=kernel pid=160 comm=\"kill\" enforcing=1 missing='process app_t kernel s'",
+		/* an entrypoint rule is valid on its own in a suggestion */
+		"[   17.000000] audit: type=1425 audit(1.0:51): denied op=exec check=transition subject=app_t object=web_t pid=161 comm=\"sh\" name=\"x\" enforcing=1 missing='entrypoint web_t bin_t'",
+		/* something else, and a denial naming no valid rule */
+		"[   18.000000] audit: type=1404 audit(1.0:52): enforcing=1 old_enforcing=0 auid=4294967295 ses=4294967295 lsm=sigil res=1",
+		"[   19.000000] audit: type=1425 audit(1.0:53): denied op=open check=bogus subject=a object=b pid=1 comm=\"x\" enforcing=1 missing='(unknown check)'",
+		/* a refusal no rule lifts, twice */
+		"[   20.000000] audit: type=1425 audit(1.0:54): denied op=exec subject=app_t object=web_t pid=162 comm=\"sh\" enforcing=1 reason='fs_struct shared with another task'",
+		"[   21.000000] audit: type=1425 audit(1.0:55): denied op=exec subject=app_t object=web_t pid=163 comm=\"sh\" enforcing=1 reason='fs_struct shared with another task'",
+		NULL
+	};
+	static const char *const none[] = { "hello", "sigil: policy loaded: 3 rules", NULL };
+	static const char *const spaced[] = {
+		"denied op=open check=file subject=a_t object=b_t missing='allow  a_t\tb_t  rw'", NULL
+	};
+	struct suggest s;
+	char *out;
+
+	plan(13);
+
+	out = suggest_of(forms, 0, &s);
+	is_str("allow app_t secret_t rw\n"
+	       "transition app_t web_t\n"
+	       "process app_t kernel ts\n"
+	       "capability app_t sys_admin\n"
+	       "entrypoint web_t bin_t\n", out,
+	       "every log form read; letters merged per labels, duplicates dropped, order of first denial kept");
+	is_int(11, s.denials, "denial records counted, refusals and invalid ones included, a status record not");
+	is_int(1, s.invalid, "a denial naming no valid rule is counted apart");
+	is_int(1, s.nunliftable, "a refusal no rule lifts is kept once");
+	free(out);
+	suggest_free(&s);
+
+	out = suggest_of(forms, 1, &s);
+	ok(out && strstr(out, "# answers 3 denials:\n"
+			 "#   op=open check=file subject=app_t object=secret_t comm=\"cat\" name=\"shadow\" (2 times)\n"
+			 "#   op=write check=file subject=app_t object=secret_t comm=\"sh\" name=\"shadow\"\n"
+			 "allow app_t secret_t rw\n"),
+	   "--explain: the merged rule follows the distinct denials it answers, with counts");
+	ok(out && strstr(out, "# answers 1 denial:\n#   op=capable check=capability subject=app_t object=- comm=\"mount\"\ncapability app_t sys_admin\n"),
+	   "--explain: a denial without a file");
+	ok(out && strstr(out, "# no rule can allow these (see sigil(7)):\n"
+			 "#   op=exec subject=app_t object=web_t comm=\"sh\" reason='fs_struct shared with another task'\n"),
+	   "--explain: refusals no rule lifts listed last");
+	if (out && !strstr(out, "# no rule can allow"))
+		printf("# saw:\n%s", out);
+	free(out);
+	suggest_free(&s);
+
+	out = suggest_of(none, 1, &s);
+	is_str("", out, "no denial: no rule");
+	is_int(0, s.denials, "no denial counted in lines without one");
+	free(out);
+	suggest_free(&s);
+
+	out = suggest_of(spaced, 0, &s);
+	is_str("allow a_t b_t rw\n", out, "white space in the missing rule normalized");
+	free(out);
+	suggest_free(&s);
+
+	{
+		static const char *const more[] = {
+			"denied op=a check=file subject=a_t object=b_t missing='allow a_t b_t c'",
+			"denied op=b check=file subject=a_t object=b_t missing='allow a_t b_t xr'",
+			"denied op=c check=policy subject=a_t object=- missing='policy a_t r'",
+			"denied op=d check=policy subject=a_t object=- missing='policy a_t l'",
+			"denied op=e check=file subject=a_t object=c_t missing='allow a_t c_t a'",
+			"denied op=f check=file subject=a_t missing='allow a_t c_t q'",
+			"denied op=g check=file subject=a_t missing='allow a_t",
+			NULL
+		};
+
+		out = suggest_of(more, 0, &s);
+		is_str("allow a_t b_t rxc\npolicy a_t lr\nallow a_t c_t a\n", out,
+		       "letters in the grammar's order (rwxac, ler); labels kept apart");
+		is_int(2, s.invalid, "an unknown letter and an unterminated rule are not rules");
+		free(out);
+		suggest_free(&s);
+	}
+	out = suggest_of(forms + 2, 0, &s);
+	ok(out && !strncmp(out, "transition app_t web_t\n", 23),
+	   "the first rule printed is the first denial's");
+	free(out);
+	suggest_free(&s);
+	return done_testing();
+}
