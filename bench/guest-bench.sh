@@ -1,7 +1,8 @@
 #!/bin/sh
 # One boot of bench/run, in the guest: condition COND (A to E, or L for the
-# policy loads) with PASSES passes of each workload at SCALE (4: full
-# size).  Prints "lsm LIST", then the lines of sigil-bench.
+# policy loads; with bench/run --peer also S, SELinux, and K, Smack, each
+# with the rights of D's policy) with PASSES passes of each workload at
+# SCALE (4: full size).  Prints "lsm LIST", then the lines of sigil-bench.
 set -eu
 cond=$1 passes=$2 scale=$3 sizes=${4:-10 1000 10000 100000}
 t=/usr/libexec/sigil/tests
@@ -11,6 +12,24 @@ fs=/sys/kernel/security/sigil
 lsms=$(cat /sys/kernel/security/lsm)
 echo "lsm $lsms"
 case ",$lsms," in *,sigil,*) sigil=1 ;; *) sigil=0 ;; esac
+# The peers: SELinux with tests/peer/selinux.conf (compiled on the host),
+# Smack with the rules equivalent to D's policy.
+case $cond in
+S)
+	export SIGIL_BENCH_LSM=selinux
+	mount -t selinuxfs selinuxfs /sys/fs/selinux
+	cat /root/selinux.policy >/sys/fs/selinux/load
+	echo 1 >/sys/fs/selinux/enforce
+	;;
+K)
+	export SIGIL_BENCH_LSM=smack
+	mount -t smackfs smackfs /sys/fs/smackfs
+	for r in "bench_t _ rwx" "bench_u _ rwx" "bench_t bench_file_t rwxa" \
+		 "bench_t bench_u rwx"; do
+		echo "$r" >/sys/fs/smackfs/load2
+	done
+	;;
+esac
 $b setup
 
 case $cond in
@@ -20,11 +39,17 @@ esac
 [ ! -f /tmp/policy ] || cat /tmp/policy >$fs/policy
 
 # The other task of the ptrace and signal workloads, labelled bench_u.
-if [ "$sigil" = 1 ]; then
-	execcon bench_u $b sleep &
-else
-	$b sleep &
-fi
+case $cond in
+S) execcon system_u:system_r:bench_u $b sleep & ;;
+K) proccon -s bench_u $b sleep & ;;
+*)
+	if [ "$sigil" = 1 ]; then
+		execcon bench_u $b sleep &
+	else
+		$b sleep &
+	fi
+	;;
+esac
 other=$!
 
 # The label of the exec with a transition (none without Sigil).
@@ -33,6 +58,10 @@ x=bench_u
 case $cond in
 A|B|C) $b work "$passes" "$scale" $x $other ;;
 D|E) execcon bench_t $b work "$passes" "$scale" $x $other ;;
+S) execcon system_u:system_r:bench_t $b work "$passes" "$scale" \
+	system_u:system_r:bench_u $other ;;
+# Smack has no attr/exec: no exec transition.
+K) proccon -s bench_t $b work "$passes" "$scale" - $other ;;
 L)
 	# Loads repeat within a tick: three passes are plenty.
 	lp=$passes

@@ -19,6 +19,12 @@
  *   sigil-bench load KIND N PASSES     load base + N rules of KIND, print
  *                                      "load KIND N INSTRUCTIONS BYTES"
  *   sigil-bench sleep                  wait for signals (the other task)
+ *
+ * SIGIL_BENCH_LSM=selinux or smack runs setup and work under that module
+ * instead of Sigil (bench/run --peer): the same files get the module's
+ * labels (bench_file_t as system_u:object_r:bench_file_t under SELinux),
+ * fscreate and the exec transition go through its attributes (Smack has
+ * neither: those workloads then do the same operation without).
  */
 #include <config.h>
 
@@ -72,14 +78,33 @@ static uint64_t median(uint64_t *v, int n)
 	return v[n / 2];
 }
 
-static int sigil_active(void)
+/* The module measured: sigil, or a peer (SIGIL_BENCH_LSM). */
+static const char *module(void)
 {
-	return sigil_lsm_active("sigil") == 1;
+	const char *m = getenv("SIGIL_BENCH_LSM");
+
+	return m && *m ? m : "sigil";
+}
+
+static int module_active(void)
+{
+	return sigil_lsm_active(module()) == 1;
+}
+
+/* The module's form of a file label: SELinux wants a whole context. */
+static const char *file_label(const char *name)
+{
+	static char buf[128];
+
+	if (strcmp(module(), "selinux"))
+		return name;
+	snprintf(buf, sizeof(buf), "system_u:object_r:%s", name);
+	return buf;
 }
 
 static void label(const char *path, const char *value)
 {
-	if (sigil_file_set(path, "security.sigil", 0, value)) {
+	if (sigil_file_set(path, sigil_lsm_xattr(module()), 0, file_label(value))) {
 		fprintf(stderr, "%s: labelling %s %s failed\n", prog, path, value);
 		exit(1);
 	}
@@ -119,7 +144,7 @@ static void setup_tree(const char *top, int labelled)
 
 static int setup(void)
 {
-	const int labelled = sigil_active();
+	const int labelled = module_active();
 
 	if (mkdir("/mnt/bench", 0755) && errno != EEXIST)
 		die("/mnt/bench");
@@ -260,14 +285,17 @@ static void w_create(long n)
 	}
 }
 
-static int with_sigil;
+/* Whether the module is active and has attr/fscreate (Smack has not). */
+static int with_fscreate;
 
 static void w_create_fscreate(long n)
 {
-	if (with_sigil && sigil_attr_set("sigil", SIGIL_ATTR_FSCREATE, "bench_new_t"))
+	const char *l = file_label("bench_new_t");
+
+	if (with_fscreate && sigil_attr_set(module(), SIGIL_ATTR_FSCREATE, l))
 		die("setting attr/fscreate to bench_new_t");
 	w_create(n);
-	if (with_sigil && sigil_attr_set("sigil", SIGIL_ATTR_FSCREATE, NULL))
+	if (with_fscreate && sigil_attr_set(module(), SIGIL_ATTR_FSCREATE, NULL))
 		die("clearing attr/fscreate");
 }
 
@@ -291,7 +319,7 @@ static void fork_exec(long n, int how)
 					_exit(3);
 				close(fd);
 			} else if (how == EXEC_SYSCALL && xlabel &&
-				   sigil_attr_set("sigil", SIGIL_ATTR_EXEC, xlabel)) {
+				   sigil_attr_set(module(), SIGIL_ATTR_EXEC, xlabel)) {
 				_exit(4);
 			}
 			execv(TINY, argv);
@@ -377,7 +405,7 @@ static int work(int passes, int scale, const char *x, pid_t pid)
 	long n;
 	int p;
 
-	with_sigil = sigil_active();
+	with_fscreate = module_active() && strcmp(module(), "smack");
 	xlabel = strcmp(x, "-") ? x : NULL;
 	target = pid;
 	for (i = 0; i < sizeof(works) / sizeof(works[0]); i++) {

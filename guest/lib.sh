@@ -10,10 +10,12 @@ SIGIL_BUSYBOX=$SIGIL_CACHE/busybox-arm64/bin/busybox
 SIGIL_PATCHES=$SIGIL_TOP/kernel-patches
 export SIGIL_CACHE
 
-# The kernel variant: "" for the guest kernel (guest/kernel.config), or
-# "debug" for the same with guest/kernel-debug.config on top, built in a
-# directory of its own.  SIGIL_KERNEL_VARIANT=debug in the environment, or
-# --debug to guest/kernel-build and guest/run, selects it.
+# The kernel variant: "" for the guest kernel (guest/kernel.config),
+# "debug" for the same with guest/kernel-debug.config on top, or "peer"
+# with guest/kernel-peer.config (SELinux, Smack, AppArmor), each built in
+# a directory of its own.  SIGIL_KERNEL_VARIANT=debug|peer in the
+# environment, or --debug / --peer to guest/kernel-build and guest/run,
+# selects it.
 set_variant() {
 	SIGIL_VARIANT=$1
 	SIGIL_KBUILD=$SIGIL_CACHE/kbuild${1:+-$1}

@@ -487,6 +487,9 @@ int main(int argc, char **argv)
 	lsm = lsm_opt ? tool_check_lsm(lsm_opt, EXIT_CANCELED) :
 			sigil_lsm_default();
 	label_xattr = sigil_lsm_xattr(lsm);
+	if (lsm && !strcmp(lsm, "smack"))
+		tool_die(EXIT_CANCELED, 0,
+			 "smack has no fscreate attribute: a new file takes the label of the task that creates it (proccon -s LABEL COMMAND)");
 
 	/* A refused context fails here, before anything is created. */
 	err = sigil_attr_set(lsm, SIGIL_ATTR_FSCREATE, context);

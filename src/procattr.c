@@ -422,13 +422,17 @@ static int set_self_syscall(uint64_t id, int attr, const char *value,
 	struct lsm_ctx *ctx = &small.ctx;
 	long n;
 
-	if (len < sizeof(small) - sizeof(*ctx))
+	/*
+	 * The context with its NUL, as struct lsm_ctx has strings: Smack
+	 * refuses one without, Sigil and SELinux take either.
+	 */
+	if (len + 1 < sizeof(small) - sizeof(*ctx))
 		memset(&small, 0, sizeof(small));
-	else if (!(ctx = calloc(1, sizeof(*ctx) + len)))
+	else if (!(ctx = calloc(1, sizeof(*ctx) + len + 1)))
 		return -ENOMEM;
 	ctx->id = id;
-	ctx->len = sizeof(*ctx) + len;
-	ctx->ctx_len = len;
+	ctx->len = sizeof(*ctx) + len + 1;
+	ctx->ctx_len = len + 1;
 	memcpy(ctx->ctx, value, len);
 	n = syscall(__NR_lsm_set_self_attr, attrs[attr].id, ctx,
 		    (uint32_t)ctx->len, 0);
@@ -438,7 +442,8 @@ static int set_self_syscall(uint64_t id, int attr, const char *value,
 	return (int)n;
 }
 
-int sigil_attr_set(const char *lsm, int attr, const char *value)
+/* Writes @value to attribute @attr of the calling thread, as it is. */
+static int set_raw(const char *lsm, int attr, const char *value)
 {
 	const size_t len = value ? strlen(value) : 0;
 	char path[128];
@@ -446,8 +451,6 @@ int sigil_attr_set(const char *lsm, int attr, const char *value)
 	ssize_t n;
 	int fd, err;
 
-	if (!sigil_attr_name(attr))
-		return -EINVAL;
 	id = lsm ? sigil_lsm_id(lsm) : 0;
 	if (id && use_syscalls()) {
 		err = set_self_syscall(id, attr, value ? value : "", len);
@@ -466,6 +469,36 @@ int sigil_attr_set(const char *lsm, int attr, const char *value)
 	close(fd);
 	return err;
 }
+
+/*
+ * AppArmor takes commands, not contexts: "exec PROFILE" in attr/exec and
+ * "changeprofile PROFILE" in attr/current, as libapparmor's
+ * aa_change_onexec() and aa_change_profile() write them.
+ */
+static int set_apparmor(int attr, const char *value)
+{
+	char *cmd;
+	int err;
+
+	if (!value || !*value || (attr != SIGIL_ATTR_EXEC && attr != SIGIL_ATTR_CURRENT))
+		return -EINVAL;
+	if (asprintf(&cmd, "%s %s", attr == SIGIL_ATTR_EXEC ? "exec" : "changeprofile",
+		     value) < 0)
+		return -ENOMEM;
+	err = set_raw("apparmor", attr, cmd);
+	free(cmd);
+	return err;
+}
+
+int sigil_attr_set(const char *lsm, int attr, const char *value)
+{
+	if (!sigil_attr_name(attr))
+		return -EINVAL;
+	if (lsm && !strcmp(lsm, "apparmor"))
+		return set_apparmor(attr, value);
+	return set_raw(lsm, attr, value);
+}
+
 
 /* File labels */
 
