@@ -9,7 +9,7 @@ srcdir=${srcdir:-.}
 builddir=${builddir:-.}
 top=$(cd "$srcdir" && pwd)
 build=$(cd "$builddir" && pwd)
-echo "1..7"
+echo "1..8"
 . "$top/tests/tap.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -63,3 +63,11 @@ check "a program built with pkg-config --cflags --libs sigil runs" \
 	"exec security.sigil Permission denied" "$out"
 check "and is linked to libsigil.so.0" yes \
 	"$(LD_LIBRARY_PATH="$libdir" ldd "$tmp/client" 2>/dev/null | grep -q "libsigil.so.0 => $libdir/libsigil.so.0" && echo yes || echo no)"
+missing=
+for t in proccon execcon fscreatecon-run filecon sigilctl; do
+	# The built binary, as libtool's wrapper runs it.
+	LD_LIBRARY_PATH="$build/src/.libs" ldd "$build/src/.libs/$t" 2>/dev/null |
+		grep -q "libsigil.so.0 => $build/src/.libs/libsigil.so.0" ||
+		missing="$missing $t"
+done
+check "the five tools are linked to the shared libsigil.so.0" "" "$missing"

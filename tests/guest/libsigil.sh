@@ -13,17 +13,16 @@ installed-library-serves-a-pkg-config-program)
 	./libsigil-client "$d" >$out 2>&1 || fail "libsigil-client: $(cat $out)"
 	expect_eq "libsigil-client's complaints" "" "$(cat $out)"
 	;;
-tools-link-the-shared-library)
-	for tool in proccon execcon fscreatecon-run filecon sigilctl; do
-		path=$(command -v $tool) || fail "$tool is not installed"
-		# What ldd prints: the C library's loader lists the libraries.
-		libs=$(LD_TRACE_LOADED_OBJECTS=1 "$path" 2>&1)
-		echo "$libs" | grep -q "libsigil.so.0 => /usr/lib/libsigil.so.0 " ||
-			fail "$tool: expected libsigil.so.0 from /usr/lib, saw: $libs"
-	done
+shared-library-header-and-pkg-config-installed)
+	# The tools are static in the guest (guest/build-userland: TCG makes
+	# a dynamic exec slow); tests/libsigil-abi.sh checks the host's link.
+	[ -f /usr/lib/libsigil.so.0 ] || fail "libsigil.so.0 is not installed in /usr/lib"
 	[ -f /usr/include/sigil.h ] || fail "sigil.h is not installed"
 	grep -q '^Libs: -L${libdir} -lsigil$' /usr/lib/pkgconfig/sigil.pc ||
 		fail "sigil.pc: expected its Libs line, saw: $(cat /usr/lib/pkgconfig/sigil.pc)"
+	libs=$(LD_TRACE_LOADED_OBJECTS=1 ./libsigil-client 2>&1)
+	echo "$libs" | grep -q "libsigil.so.0 => /usr/lib/libsigil.so.0 " ||
+		fail "libsigil-client: expected libsigil.so.0 from /usr/lib, saw: $libs"
 	;;
 *)
 	fail "no libsigil test named '$t'"
