@@ -210,8 +210,10 @@ static char *absolute(const char *path)
 	char *copy = strdup(path), *slash, *dir, *out = NULL;
 	const char *base;
 
-	if (!copy)
+	if (!copy) {
+		tool_error(-ENOMEM, "cannot resolve '%s'", path);
 		return NULL;
+	}
 	/* Trailing slashes name the same file. */
 	while (strlen(copy) > 1 && copy[strlen(copy) - 1] == '/')
 		copy[strlen(copy) - 1] = '\0';
@@ -236,13 +238,14 @@ static char *absolute(const char *path)
 		else if (cwd && asprintf(&out, "%s/%s", cwd, path) < 0)
 			out = NULL;
 		free(cwd);
-	} else if (!dir)
+	} else if (!dir) {
 		tool_error(-errno, "cannot resolve '%s'", path);
-	else if (!strcmp(base, ".") || !strcmp(base, ".."))
+	} else if (!strcmp(base, ".") || !strcmp(base, "..")) {
 		out = realpath(path, NULL);
-	else if (asprintf(&out, "%s%s%s", dir, strcmp(dir, "/") && *base ? "/" : "",
-			  base) < 0)
+	} else if (asprintf(&out, "%s%s%s", dir,
+			    strcmp(dir, "/") && *base ? "/" : "", base) < 0) {
 		out = NULL;
+	}
 	free(dir);
 	free(copy);
 	return out;
