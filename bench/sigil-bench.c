@@ -78,33 +78,28 @@ static uint64_t median(uint64_t *v, int n)
 	return v[n / 2];
 }
 
-/* The module measured: sigil, or a peer (SIGIL_BENCH_LSM). */
-static const char *module(void)
-{
-	const char *m = getenv("SIGIL_BENCH_LSM");
-
-	return m && *m ? m : "sigil";
-}
+/* The module measured: sigil, or a peer (SIGIL_BENCH_LSM); set by main(). */
+static const char *lsm = "sigil";
 
 static int module_active(void)
 {
-	return sigil_lsm_active(module()) == 1;
+	return sigil_lsm_active(lsm) == 1;
 }
 
-/* The module's form of a file label: SELinux wants a whole context. */
-static const char *file_label(const char *name)
+/* The module's form of a file label in @buf: SELinux wants a context. */
+static const char *file_label(const char *name, char *buf, size_t size)
 {
-	static char buf[128];
-
-	if (strcmp(module(), "selinux"))
-		return name;
-	snprintf(buf, sizeof(buf), "system_u:object_r:%s", name);
+	snprintf(buf, size, "%s%s", strcmp(lsm, "selinux") ? "" :
+		 "system_u:object_r:", name);
 	return buf;
 }
 
 static void label(const char *path, const char *value)
 {
-	if (sigil_file_set(path, sigil_lsm_xattr(module()), 0, file_label(value))) {
+	char buf[128];
+
+	if (sigil_file_set(path, sigil_lsm_xattr(lsm), 0,
+			   file_label(value, buf, sizeof(buf)))) {
 		fprintf(stderr, "%s: labelling %s %s failed\n", prog, path, value);
 		exit(1);
 	}
@@ -287,15 +282,15 @@ static void w_create(long n)
 
 /* Whether the module is active and has attr/fscreate (Smack has not). */
 static int with_fscreate;
+/* bench_new_t, in the module's form. */
+static char new_label[128];
 
 static void w_create_fscreate(long n)
 {
-	const char *l = file_label("bench_new_t");
-
-	if (with_fscreate && sigil_attr_set(module(), SIGIL_ATTR_FSCREATE, l))
+	if (with_fscreate && sigil_attr_set(lsm, SIGIL_ATTR_FSCREATE, new_label))
 		die("setting attr/fscreate to bench_new_t");
 	w_create(n);
-	if (with_fscreate && sigil_attr_set(module(), SIGIL_ATTR_FSCREATE, NULL))
+	if (with_fscreate && sigil_attr_set(lsm, SIGIL_ATTR_FSCREATE, NULL))
 		die("clearing attr/fscreate");
 }
 
@@ -319,7 +314,7 @@ static void fork_exec(long n, int how)
 					_exit(3);
 				close(fd);
 			} else if (how == EXEC_SYSCALL && xlabel &&
-				   sigil_attr_set(module(), SIGIL_ATTR_EXEC, xlabel)) {
+				   sigil_attr_set(lsm, SIGIL_ATTR_EXEC, xlabel)) {
 				_exit(4);
 			}
 			execv(TINY, argv);
@@ -405,7 +400,9 @@ static int work(int passes, int scale, const char *x, pid_t pid)
 	long n;
 	int p;
 
-	with_fscreate = module_active() && strcmp(module(), "smack");
+	with_fscreate = module_active() &&
+			sigil_lsm_has_attr(lsm, SIGIL_ATTR_FSCREATE);
+	file_label("bench_new_t", new_label, sizeof(new_label));
 	xlabel = strcmp(x, "-") ? x : NULL;
 	target = pid;
 	for (i = 0; i < sizeof(works) / sizeof(works[0]); i++) {
@@ -517,6 +514,10 @@ static int load(const char *kind, long n, int passes)
 
 int main(int argc, char **argv)
 {
+	const char *m = getenv("SIGIL_BENCH_LSM");
+
+	if (m && *m)
+		lsm = m;
 	if (argc == 2 && !strcmp(argv[1], "setup"))
 		return setup();
 	if (argc == 4 && !strcmp(argv[1], "policy"))

@@ -160,9 +160,8 @@ int main(int argc, char **argv)
 	}
 	lsm = lsm_opt ? tool_check_lsm(lsm_opt, EXIT_CANCELED) :
 			sigil_lsm_default();
-	if (lsm && !strcmp(lsm, "smack"))
-		tool_die(EXIT_CANCELED, 0,
-			 "smack has no exec attribute: a Smack label changes when the task writes attr/current (proccon -s LABEL COMMAND)");
+	tool_require_attr(lsm, SIGIL_ATTR_EXEC, EXIT_CANCELED,
+			  "a task's label changes when it writes attr/current (proccon -s LABEL COMMAND)");
 
 	if (edit) {
 		err = sigil_attr_get(0, lsm, SIGIL_ATTR_CURRENT, &cur);

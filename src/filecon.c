@@ -8,6 +8,7 @@
 
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <errno.h>
+#include <fcntl.h>
 #include <ftw.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -75,25 +76,23 @@ static void usage(int status)
 static void explain_relabel(const char *path, int deref, int err,
 			    const char *to)
 {
-	char *self = NULL, *from = NULL;
+	char *from = NULL, *rest;
 	int r;
 
-	if ((err != -EACCES && err != -EPERM) ||
-	    sigil_attr_get(0, "sigil", SIGIL_ATTR_CURRENT, &self) || !self)
-		return;
 	/* EPERM: the capability to relabel at all, if the policy lacks it. */
 	if (err == -EPERM) {
-		tool_explain_refusal("sigil", -EACCES, "capability %s mac_admin",
-				     self);
-		free(self);
+		tool_explain_own_refusal("sigil", -EACCES, "capability", "mac_admin");
 		return;
 	}
+	if (err != -EACCES)
+		return;
 	r = sigil_file_get(path, "security.sigil", deref, &from);
-	if (r == 0 || r == -ENODATA)
-		tool_explain_refusal("sigil", err, "relabel %s %s %s", self,
-				     from ? from : "unlabeled", to);
+	if ((r == 0 || r == -ENODATA) &&
+	    asprintf(&rest, "%s %s", from ? from : "unlabeled", to) >= 0) {
+		tool_explain_own_refusal("sigil", err, "relabel", rest);
+		free(rest);
+	}
 	free(from);
-	free(self);
 }
 
 /* Prints or sets one file's label; returns 0 or a negative errno. */
@@ -255,24 +254,16 @@ static char *absolute(const char *path)
 static void load_spec(const char *file)
 {
 	char reason[256], *text;
-	size_t len = 0, cap = 65536;
 	unsigned int line;
-	FILE *f = fopen(file, "r");
-	size_t n;
+	size_t len;
+	int fd = open(file, O_RDONLY | O_CLOEXEC), err;
 
-	if (!f)
+	if (fd < 0)
 		tool_die(EXIT_CANCELED, -errno, "cannot open '%s'", file);
-	text = malloc(cap);
-	while (text && (n = fread(text + len, 1, cap - len, f)) > 0) {
-		len += n;
-		if (len == cap)
-			text = realloc(text, cap *= 2);
-	}
-	if (!text)
-		tool_die(EXIT_CANCELED, -ENOMEM, "cannot read '%s'", file);
-	if (ferror(f))
-		tool_die(EXIT_CANCELED, -errno, "cannot read '%s'", file);
-	fclose(f);
+	err = tool_read_fd(fd, &text, &len);
+	if (err)
+		tool_die(EXIT_CANCELED, err, "cannot read '%s'", file);
+	close(fd);
 	if (fc_parse(text, len, &spec, &line, reason, sizeof(reason)))
 		tool_die(EXIT_CANCELED, 0, "%s:%u: %s", file, line, reason);
 	free(text);

@@ -487,22 +487,17 @@ int main(int argc, char **argv)
 	lsm = lsm_opt ? tool_check_lsm(lsm_opt, EXIT_CANCELED) :
 			sigil_lsm_default();
 	label_xattr = sigil_lsm_xattr(lsm);
-	if (lsm && !strcmp(lsm, "smack"))
-		tool_die(EXIT_CANCELED, 0,
-			 "smack has no fscreate attribute: a new file takes the label of the task that creates it (proccon -s LABEL COMMAND)");
+	tool_require_attr(lsm, SIGIL_ATTR_FSCREATE, EXIT_CANCELED,
+			  label_xattr ? "a new file takes the label of the task that creates it (proccon -s LABEL COMMAND)" :
+					"it labels no files");
 
 	/* A refused context fails here, before anything is created. */
 	err = sigil_attr_set(lsm, SIGIL_ATTR_FSCREATE, context);
 	if (err) {
-		char *self = NULL;
-
 		tool_attr_error(err, "cannot set fscreate context to '%s' (%s)",
 				context, lsm ? lsm : "default module");
 		tool_explain_label(lsm, err, context);
-		if (!sigil_attr_get(0, lsm, SIGIL_ATTR_CURRENT, &self) && self)
-			tool_explain_refusal(lsm, err, "fscreate %s %s", self,
-					     context);
-		free(self);
+		tool_explain_own_refusal(lsm, err, "fscreate", context);
 		exit(EXIT_CANCELED);
 	}
 	for (i = 0; i < n_items; i++)

@@ -315,18 +315,105 @@ static int valid_genfs(struct set *paths, const char *const *field,
 	return 1;
 }
 
+/*
+ * Splits the line @p of @len bytes into @field and @flen.  Returns the
+ * number of fields (0: blank or a comment), or -1 with @reason set.
+ */
+static int split_fields(const char *p, size_t len, const char **field,
+			size_t *flen, char *reason, size_t room)
+{
+	size_t i = 0;
+	int nf = 0;
+
+	while (i < len) {
+		while (i < len && (p[i] == ' ' || p[i] == '\t'))
+			i++;
+		if (i == len || p[i] == '#')
+			break;
+		if (nf == MAX_FIELDS) {
+			snprintf(reason, room, "too many fields");
+			return -1;
+		}
+		field[nf] = p + i;
+		while (i < len && p[i] != ' ' && p[i] != '\t')
+			i++;
+		flen[nf] = p + i - field[nf];
+		nf++;
+	}
+	return nf;
+}
+
+/*
+ * What a rule is by itself, whatever the others: a known kind, its number
+ * of fields, its permissions or capability, its labels.  Returns the
+ * index of its kind, or -1 with @reason set.
+ */
+static int check_fields(const char *const *field, const size_t *flen,
+			unsigned int nf, char *reason, size_t room)
+{
+	char shown[32 * 4 + 4];
+	unsigned int k, j, tail;
+
+	for (k = 0; k < N_KINDS; k++)
+		if (strlen(kinds[k].word) == flen[0] &&
+		    !memcmp(kinds[k].word, field[0], flen[0]))
+			break;
+	if (k == N_KINDS) {
+		escape(shown, sizeof(shown), field[0], flen[0], 32);
+		snprintf(reason, room, "unknown rule '%s'", shown);
+		return -1;
+	}
+	tail = kinds[k].tail != TAIL_NONE;
+	if (nf != 1 + kinds[k].nlabels + tail) {
+		snprintf(reason, room, "'%s' takes %u fields, not %u",
+			 kinds[k].word, kinds[k].nlabels + tail, nf - 1);
+		return -1;
+	}
+	if (tail && !valid_tail(k, field[nf - 1], flen[nf - 1], reason, room))
+		return -1;
+	for (j = 1; j <= kinds[k].nlabels; j++)
+		if (!valid_label(field[j], flen[j], reason, room))
+			return -1;
+	return (int)k;
+}
+
+int policy_check_rule(const char *rule, char *reason, size_t room)
+{
+	const char *field[MAX_FIELDS];
+	size_t flen[MAX_FIELDS];
+	int nf = split_fields(rule, strlen(rule), field, flen, reason, room);
+
+	if (nf == 0)
+		snprintf(reason, room, "no rule");
+	if (nf <= 0)
+		return -1;
+	return check_fields(field, flen, (unsigned int)nf, reason, room) < 0 ?
+	       -1 : 0;
+}
+
+const char *policy_rule_letters(const char *word)
+{
+	size_t k;
+
+	for (k = 0; k < N_KINDS; k++)
+		if (!strcmp(kinds[k].word, word))
+			return kinds[k].tail == TAIL_LETTERS ? kinds[k].letters :
+			       NULL;
+	return NULL;
+}
+
 long policy_check(const char *text, size_t size, unsigned int *line,
 		  char *reason, size_t room)
 {
 	struct set seen = { 0 }, to = { 0 }, paths = { 0 };
 	struct names entry = { 0 };
 	const char *p = text, *end = text + size, *eol, *field[MAX_FIELDS];
-	size_t flen[MAX_FIELDS], i, len, klen;
-	unsigned int n = 0, nf, k, j, tail;
+	size_t flen[MAX_FIELDS], i, klen;
+	unsigned int n = 0, nf, k, j;
 	unsigned long count = 0;
-	char shown[32 * 4 + 4], key[5 * 257];
+	char key[5 * 257];
 	long rules = 0, ret = -1;
-	int added;
+	int added, r;
 
 	if (memchr(text, '\0', size)) {
 		*line = 1;
@@ -355,47 +442,17 @@ long policy_check(const char *text, size_t size, unsigned int *line,
 		eol = memchr(p, '\n', end - p);
 		if (!eol)
 			eol = end;
-		len = eol - p;
 		*line = ++n;
-		nf = 0;
-		for (i = 0; i < len;) {
-			while (i < len && (p[i] == ' ' || p[i] == '\t'))
-				i++;
-			if (i == len || p[i] == '#')
-				break;
-			if (nf == MAX_FIELDS) {
-				snprintf(reason, room, "too many fields");
-				goto out;
-			}
-			field[nf] = p + i;
-			while (i < len && p[i] != ' ' && p[i] != '\t')
-				i++;
-			flen[nf] = p + i - field[nf];
-			nf++;
-		}
-		if (!nf)
+		r = split_fields(p, eol - p, field, flen, reason, room);
+		if (r < 0)
+			goto out;
+		if (r == 0)
 			continue;
-		for (k = 0; k < N_KINDS; k++)
-			if (strlen(kinds[k].word) == flen[0] &&
-			    !memcmp(kinds[k].word, field[0], flen[0]))
-				break;
-		if (k == N_KINDS) {
-			escape(shown, sizeof(shown), field[0], flen[0], 32);
-			snprintf(reason, room, "unknown rule '%s'", shown);
+		nf = (unsigned int)r;
+		r = check_fields(field, flen, nf, reason, room);
+		if (r < 0)
 			goto out;
-		}
-		tail = kinds[k].tail != TAIL_NONE;
-		if (nf != 1 + kinds[k].nlabels + tail) {
-			snprintf(reason, room, "'%s' takes %u fields, not %u",
-				 kinds[k].word, kinds[k].nlabels + tail, nf - 1);
-			goto out;
-		}
-		if (tail && !valid_tail(k, field[nf - 1], flen[nf - 1], reason, room))
-			goto out;
-		for (j = 1; j <= kinds[k].nlabels; j++) {
-			if (!valid_label(field[j], flen[j], reason, room))
-				goto out;
-		}
+		k = (unsigned int)r;
 		if (!strcmp(kinds[k].word, "genfs") &&
 		    !valid_genfs(&paths, field, flen, reason, room))
 			goto out;

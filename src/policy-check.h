@@ -20,4 +20,18 @@
 long policy_check(const char *text, size_t size, unsigned int *line,
 		  char *reason, size_t room);
 
+/*
+ * Checks the one rule @rule (a line, without newline) by itself: its kind,
+ * fields, permissions and labels, not what depends on other rules (an
+ * entrypoint's transition, a genfs path given twice).  Returns 0, or -1
+ * with @reason saying what is wrong.
+ */
+int policy_check_rule(const char *rule, char *reason, size_t room);
+
+/*
+ * The permission letters of rules of kind @word, in the grammar's order
+ * ("rwxac" for allow), or NULL for a kind without letters.
+ */
+const char *policy_rule_letters(const char *word);
+
 #endif /* SIGIL_POLICY_CHECK_H */

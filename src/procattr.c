@@ -174,18 +174,26 @@ int sigil_attr_from_name(const char *name)
 	return -1;
 }
 
-/* Modules with process attributes, and whether /proc/PID/attr/ has a
- * directory of theirs. */
+#define A(attr) (1u << SIGIL_ATTR_##attr)
+
+/* Modules with process attributes: which, their file-label xattr, and
+ * whether /proc/PID/attr/ has a directory of theirs. */
 static const struct {
 	const char *name;
 	const char *xattr;
 	int subdir;
+	unsigned int attrs;
 } modules[] = {
-	{ "sigil", "security.sigil", 1 },
-	{ "selinux", "security.selinux", 0 },
-	{ "smack", "security.SMACK64", 1 },
-	{ "apparmor", NULL, 1 },
+	{ "sigil", "security.sigil", 1,
+	  A(CURRENT) | A(EXEC) | A(FSCREATE) | A(PREV) },
+	{ "selinux", "security.selinux", 0,
+	  A(CURRENT) | A(EXEC) | A(FSCREATE) | A(PREV) | A(KEYCREATE) |
+	  A(SOCKCREATE) },
+	{ "smack", "security.SMACK64", 1, A(CURRENT) },
+	{ "apparmor", NULL, 1, A(CURRENT) | A(EXEC) | A(PREV) },
 };
+
+#undef A
 
 #define N_MODULES (sizeof(modules) / sizeof(modules[0]))
 
@@ -202,6 +210,16 @@ static int module_index(const char *name)
 int sigil_lsm_has_attrs(const char *name)
 {
 	return module_index(name) >= 0;
+}
+
+int sigil_lsm_has_attr(const char *name, int attr)
+{
+	const int m = module_index(name);
+
+	if (!sigil_attr_name(attr))
+		return 0;
+	/* A module not in the table: let the kernel answer. */
+	return m < 0 || (modules[m].attrs & (1u << attr)) != 0;
 }
 
 const char *sigil_lsm_xattr(const char *name)

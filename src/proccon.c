@@ -56,18 +56,6 @@ static void usage(int status)
 	exit(status);
 }
 
-/* Under Sigil, says which rule would allow the dynamic transition. */
-static void explain_refusal(int err, const char *to)
-{
-	char *cur = NULL;
-
-	if (err != -EACCES || !lsm || sigil_attr_get(0, lsm, SIGIL_ATTR_CURRENT, &cur) ||
-	    !cur)
-		return;
-	tool_explain_refusal(lsm, err, "dyntransition %s %s", cur, to);
-	free(cur);
-}
-
 static const char *lsm_desc(void)
 {
 	return lsm ? lsm : "default module";
@@ -279,7 +267,7 @@ int main(int argc, char **argv)
 
 		err = sigil_attr_set(lsm, SIGIL_ATTR_CURRENT, set);
 		if (err) {
-			explain_refusal(err, set);
+			tool_explain_own_refusal(lsm, err, "dyntransition", set);
 			tool_explain_label(lsm, err, set);
 			tool_attr_die(run ? EXIT_CANCELED : 1, err,
 				      "cannot set current context to '%s' (%s)",

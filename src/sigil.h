@@ -79,6 +79,13 @@ int sigil_lsm_active(const char *name);
  */
 const char *sigil_lsm_default(void);
 
+/*
+ * Whether the module @name has process attribute @attr: 0 for one it
+ * lacks (Smack has no exec or fscreate), 1 otherwise, and for a module
+ * the library does not know (the kernel then answers).
+ */
+int sigil_lsm_has_attr(const char *name, int attr);
+
 /* The file-label xattr of @name ("security.sigil"), or NULL if none. */
 const char *sigil_lsm_xattr(const char *name);
 

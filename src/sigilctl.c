@@ -77,32 +77,21 @@ static void open_failed(const char *path)
 	tool_die(1, 0, "cannot open '%s': %s", path, strerror(err));
 }
 
+/* All of @path (- for standard input), NUL-terminated; dies on failure. */
 static char *read_all(const char *path, size_t *size)
 {
-	size_t len = 0, cap = 65536;
-	char *buf = malloc(cap);
-	ssize_t n;
-	int fd;
+	char *text;
+	int fd, err;
 
 	fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : 0;
 	if (fd < 0)
 		open_failed(path);
-	while (buf && (n = read(fd, buf + len, cap - len)) != 0) {
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			tool_die(1, 0, "cannot read '%s': %s", path, strerror(errno));
-		}
-		len += (size_t)n;
-		if (len == cap)
-			buf = realloc(buf, cap *= 2);
-	}
-	if (!buf)
-		tool_die(1, -ENOMEM, "cannot read '%s'", path);
+	err = tool_read_fd(fd, &text, size);
+	if (err)
+		tool_die(1, err, "cannot read '%s'", path);
 	if (fd)
 		close(fd);
-	*size = len;
-	return buf;
+	return text;
 }
 
 static long check(const char *path, const char *text, size_t size)
@@ -219,6 +208,7 @@ static char *read_kernel_log(size_t *size)
 	len = klogctl(3 /* SYSLOG_ACTION_READ_ALL */, buf, len);
 	if (len < 0)
 		tool_die(1, -errno, "cannot read the kernel log");
+	buf[len] = '\0';
 	*size = (size_t)len;
 	return buf;
 }
@@ -245,8 +235,7 @@ static int suggest(int argc, char **argv)
 	} else {
 		text = read_kernel_log(&size);
 	}
-	/* Both readers leave room for a final NUL. */
-	text[size] = '\0';
+	/* Both readers end the text with a NUL. */
 	for (i = start = 0; i <= size; i++) {
 		if (i < size && text[i] != '\n')
 			continue;

@@ -12,15 +12,6 @@
 #include "policy-check.h"
 #include "suggest.h"
 
-/* The rules whose last field is permission letters, in canonical order. */
-static const struct {
-	const char *word, *letters;
-} letter_kinds[] = {
-	{ "allow", "rwxac" },
-	{ "process", "rtsm" },
-	{ "policy", "ler" },
-};
-
 struct suggest_rule {
 	char *head;		/* the rule without its letters, or all of it */
 	const char *order;	/* the kind's letters, or NULL */
@@ -128,17 +119,16 @@ static void merge_letters(struct suggest_rule *r, const char *add)
 /* Finds or adds the rule @rule (valid, single spaces). */
 static struct suggest_rule *add_rule(struct suggest *s, const char *rule)
 {
-	const char *order = NULL, *last = strrchr(rule, ' ');
-	size_t i, hlen = strlen(rule), wlen = strcspn(rule, " ");
+	const char *order, *last = strrchr(rule, ' ');
+	size_t i, hlen = strlen(rule);
 	struct suggest_rule *r;
+	char word[32];
 
-	for (i = 0; i < sizeof(letter_kinds) / sizeof(letter_kinds[0]); i++) {
-		if (strlen(letter_kinds[i].word) == wlen &&
-		    !strncmp(rule, letter_kinds[i].word, wlen)) {
-			order = letter_kinds[i].letters;
-			hlen = (size_t)(last - rule);
-		}
-	}
+	snprintf(word, sizeof(word), "%.*s", (int)strcspn(rule, " "), rule);
+	/* Permission letters merge; the rest of the rule is its key. */
+	order = policy_rule_letters(word);
+	if (order)
+		hlen = (size_t)(last - rule);
 	for (i = 0; i < s->nrules; i++) {
 		r = &s->rules[i];
 		if (strlen(r->head) == hlen && !strncmp(r->head, rule, hlen)) {
@@ -212,10 +202,9 @@ static int normalize(const char *text, size_t len, char *out, size_t size)
 int suggest_line(struct suggest *s, const char *line)
 {
 	const char *rec = strstr(line, "denied op="), *m, *end;
-	char rule[1024], check[2100], reason[512], desc[2048];
+	char rule[1024], reason[512], desc[2048];
 	struct suggest_rule *r;
-	unsigned int errline;
-	char why[64];
+	char why[256];
 
 	if (!rec)
 		return 0;
@@ -236,17 +225,8 @@ int suggest_line(struct suggest *s, const char *line)
 		s->invalid++;
 		return 1;
 	}
-	/*
-	 * Only what sigilctl check (the kernel's grammar) accepts; an
-	 * entrypoint rule is valid beside a transition to its label.
-	 */
-	if (!strncmp(rule, "entrypoint ", 11))
-		snprintf(check, sizeof(check), "transition kernel %.*s\n%s\n",
-			 (int)strcspn(rule + 11, " "), rule + 11, rule);
-	else
-		snprintf(check, sizeof(check), "%s\n", rule);
-	if (policy_check(check, strlen(check), &errline, why, sizeof(why)) !=
-	    1 + !strncmp(rule, "entrypoint ", 11)) {
+	/* Only what sigilctl check (the kernel's grammar) accepts. */
+	if (policy_check_rule(rule, why, sizeof(why))) {
 		s->invalid++;
 		return 1;
 	}

@@ -91,6 +91,59 @@ const char *tool_check_lsm(const char *name, int status)
 	return name;
 }
 
+void tool_explain_own_refusal(const char *lsm, int err, const char *kind,
+			      const char *rest)
+{
+	char *self = NULL;
+
+	if (err != -EACCES || !lsm || strcmp(lsm, "sigil") ||
+	    sigil_attr_get(0, lsm, SIGIL_ATTR_CURRENT, &self) || !self)
+		return;
+	tool_explain_refusal(lsm, err, "%s %s %s", kind, self, rest);
+	free(self);
+}
+
+int tool_read_fd(int fd, char **text, size_t *size)
+{
+	size_t len = 0, cap = 65536;
+	char *buf = malloc(cap), *more;
+	ssize_t n;
+	int err;
+
+	if (!buf)
+		return -ENOMEM;
+	/* One byte is kept for the NUL. */
+	while ((n = read(fd, buf + len, cap - 1 - len)) != 0) {
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			err = -errno;
+			free(buf);
+			return err;
+		}
+		len += (size_t)n;
+		if (len == cap - 1) {
+			more = realloc(buf, cap *= 2);
+			if (!more) {
+				free(buf);
+				return -ENOMEM;
+			}
+			buf = more;
+		}
+	}
+	buf[len] = '\0';
+	*text = buf;
+	*size = len;
+	return 0;
+}
+
+void tool_require_attr(const char *lsm, int attr, int status, const char *why)
+{
+	if (lsm && !sigil_lsm_has_attr(lsm, attr))
+		tool_die(status, 0, "%s has no %s attribute: %s", lsm,
+			 sigil_attr_name(attr), why);
+}
+
 noreturn void tool_exec(char *const argv[])
 {
 	int err;

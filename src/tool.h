@@ -63,12 +63,31 @@ const char *tool_check_lsm(const char *name, int status);
  * which rule is missing.  Does nothing for another error or module.
  */
 /*
+ * The same for a refusal of the task's own doing: the query is "@kind
+ * OWN-LABEL @rest", with the task's current label in the middle.
+ */
+void tool_explain_own_refusal(const char *lsm, int err, const char *kind,
+			      const char *rest);
+
+/*
  * After a set of @label under @lsm failed with @err: for Sigil's EINVAL,
  * says what is wrong with the label (empty, too long, which byte).
  */
 void tool_explain_label(const char *lsm, int err, const char *label);
 void tool_explain_refusal(const char *lsm, int err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+
+/*
+ * Reads all of @fd into *@text (malloc'ed, NUL-terminated; *@size bytes
+ * before the NUL).  Returns 0 or a negative errno.
+ */
+int tool_read_fd(int fd, char **text, size_t *size);
+
+/*
+ * Dies with @status, saying "LSM has no ATTR attribute: @why", when the
+ * module @lsm lacks attribute @attr (sigil_lsm_has_attr()).
+ */
+void tool_require_attr(const char *lsm, int attr, int status, const char *why);
 
 /*
  * Executes COMMAND (argv[0] searched in PATH); on failure says why and

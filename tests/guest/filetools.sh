@@ -11,9 +11,6 @@ d=$2/$1
 rm -rf "$d"
 mkdir -p "$d" || fail "cannot create $d"
 
-label() {	# label FILE [-h]: the label alone
-	filecon $2 "$1" 2>/dev/null | cut -d' ' -f1
-}
 no_temp_left() {
 	left=$(ls -a "$d" | grep fscreatecon)
 	[ -z "$left" ] || fail "temporary files left behind: $left"

@@ -62,6 +62,10 @@ load() {
 	printf 'unconfined kernel\n%s\n' "$1" >"$d/policy"
 	sigilctl load "$d/policy" || fail "cannot load: $1"
 }
+# label FILE [-h]: FILE's label alone, as filecon prints it.
+label() {
+	filecon $2 "$1" 2>/dev/null | cut -d' ' -f1
+}
 # log_has PATTERN: the kernel log has a line matching PATTERN (grep).
 # Audit records reach the log through the kauditd thread, a moment after
 # the denial: wait for it, up to 5 seconds.

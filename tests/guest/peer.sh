@@ -31,9 +31,6 @@ smack_up() {
 		echo "$r" >/sys/fs/smackfs/load2 || fail "smackfs refused the rule '$r'"
 	done
 }
-label() {	# label FILE: the label alone
-	filecon "$1" 2>/dev/null | cut -d' ' -f1
-}
 
 case $t in
 # SELinux alone (lsm=selinux).

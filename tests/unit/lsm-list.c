@@ -15,7 +15,7 @@ int main(void)
 {
 	struct sigil_lsm l[4];
 
-	plan(14);
+	plan(20);
 	is_str("sigil", sigil_lsm_name(LSM_ID_SIGIL), "id 114 is sigil");
 	is_int(114, LSM_ID_SIGIL, "LSM_ID_SIGIL is 114, as in the series");
 	is_int(LSM_ID_SELINUX, sigil_lsm_id("selinux"), "selinux is 101");
@@ -38,5 +38,13 @@ int main(void)
 	is_int(-EINVAL, sigil_lsm_parse_list(
 		"averyveryveryverylongmodulenamethatistoolong", l, 4),
 	       "a name of 32 or more bytes is refused");
+	is_int(1, sigil_lsm_has_attr("sigil", SIGIL_ATTR_FSCREATE), "sigil has fscreate");
+	is_int(1, sigil_lsm_has_attr("smack", SIGIL_ATTR_CURRENT), "smack has current");
+	is_int(0, sigil_lsm_has_attr("smack", SIGIL_ATTR_EXEC), "smack has no exec");
+	is_int(0, sigil_lsm_has_attr("apparmor", SIGIL_ATTR_FSCREATE),
+	       "apparmor has no fscreate");
+	is_int(1, sigil_lsm_has_attr("newlsm", SIGIL_ATTR_EXEC),
+	       "a module the library does not know: the kernel answers");
+	is_int(0, sigil_lsm_has_attr("sigil", SIGIL_ATTR_COUNT), "no such attribute");
 	return done_testing();
 }
