@@ -8,6 +8,10 @@ SIGIL_LINUX=$SIGIL_CACHE/linux
 SIGIL_HEADERS=$SIGIL_CACHE/headers
 SIGIL_BUSYBOX=$SIGIL_CACHE/busybox-arm64/bin/busybox
 SIGIL_PATCHES=$SIGIL_TOP/kernel-patches
+# The module's own files, as plain source mirroring the kernel tree.
+SIGIL_PLAIN=$SIGIL_PATCHES/tree
+# The subject of the one generated commit that holds them in the cache.
+SIGIL_PLAIN_SUBJECT="sigil: the module's own files (generated from kernel-patches/tree)"
 export SIGIL_CACHE
 
 # The kernel variant: "" for the guest kernel (guest/kernel.config),
@@ -53,6 +57,13 @@ series_patches() {
 	done < "$series"
 }
 
+# Lists the module's plain files, relative to kernel-patches/tree, sorted.
+plain_files() {
+	[ -d "$SIGIL_PLAIN" ] || die "$SIGIL_PLAIN is missing"
+	(cd "$SIGIL_PLAIN" && find . -type f ! -name '*~' ! -name '.*' |
+		sed 's|^\./||' | LC_ALL=C sort)
+}
+
 # Unpacks the Debian source tarball into a git repository, once.
 ensure_tree() {
 	[ -d "$SIGIL_LINUX/.git" ] && kgit rev-parse -q --verify upstream \
@@ -92,5 +103,6 @@ kernel_key() {
 		sha256sum "${SIGIL_FRAGMENTS[@]}" "$SIGIL_TOP/guest/kernel-build" \
 			"$SIGIL_TOP/guest/lib.sh"
 		series_patches | xargs -r sha256sum
+		plain_files | (cd "$SIGIL_PLAIN" && xargs -r sha256sum)
 	} | sed "s|$SIGIL_TOP/||" | sha256sum | cut -c1-16
 }

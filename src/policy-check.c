@@ -9,49 +9,15 @@
 #include <string.h>
 
 #include "policy-check.h"
+#include "security/sigil/grammar.h"
 
-#define LABEL_MAX 255
+#define LABEL_MAX SIGIL_LABEL_MAX
 #define MAX_FIELDS 5
 
-/* The last field of a rule: none, permission letters or a capability. */
-enum { TAIL_NONE, TAIL_LETTERS, TAIL_CAPABILITY };
-
-static const struct {
-	const char *word;
-	unsigned int nlabels;
-	int tail;
-	const char *letters;
-} kinds[] = {
-	{ "allow", 2, TAIL_LETTERS, "rwxac" },
-	{ "transition", 2, TAIL_NONE, NULL },
-	{ "entrypoint", 2, TAIL_NONE, NULL },
-	{ "dyntransition", 2, TAIL_NONE, NULL },
-	{ "fscreate", 2, TAIL_NONE, NULL },
-	{ "relabel", 3, TAIL_NONE, NULL },
-	{ "unconfined", 1, TAIL_NONE, NULL },
-	{ "process", 2, TAIL_LETTERS, "rtsm" },
-	{ "capability", 1, TAIL_CAPABILITY, NULL },
-	{ "policy", 1, TAIL_LETTERS, "ler" },
-	{ "nnptransition", 2, TAIL_NONE, NULL },
-	{ "nosuidtransition", 2, TAIL_NONE, NULL },
-	{ "genfs", 3, TAIL_NONE, NULL },
-};
-
-/* Capability names as in capabilities(7), as the kernel knows them. */
-static const char *const cap_names[] = {
-	"chown", "dac_override", "dac_read_search", "fowner", "fsetid",
-	"kill", "setgid", "setuid", "setpcap", "linux_immutable",
-	"net_bind_service", "net_broadcast", "net_admin", "net_raw",
-	"ipc_lock", "ipc_owner", "sys_module", "sys_rawio", "sys_chroot",
-	"sys_ptrace", "sys_pacct", "sys_admin", "sys_boot", "sys_nice",
-	"sys_resource", "sys_time", "sys_tty_config", "mknod", "lease",
-	"audit_write", "audit_control", "setfcap", "mac_override",
-	"mac_admin", "syslog", "wake_alarm", "block_suspend", "audit_read",
-	"perfmon", "bpf", "checkpoint_restore",
-};
-
-#define N_KINDS (sizeof(kinds) / sizeof(kinds[0]))
-
+/*
+ * The grammar: the kernel's own table (kernel-patches/tree/security/sigil/
+ * grammar.h), so that the kernel and sigilctl know the same rules.
+ */
 /*
  * Writes at most @max bytes of @s as the kernel does in its reasons:
  * printable ASCII as itself, a backslash, a quote and any other byte as
@@ -129,8 +95,8 @@ static int valid_capability(const char *s, size_t len)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(cap_names) / sizeof(cap_names[0]); i++)
-		if (strlen(cap_names[i]) == len && !memcmp(cap_names[i], s, len))
+	for (i = 0; i < sizeof(sigil_cap_names) / sizeof(sigil_cap_names[0]); i++)
+		if (strlen(sigil_cap_names[i]) == len && !memcmp(sigil_cap_names[i], s, len))
 			return 1;
 	return 0;
 }
@@ -143,7 +109,7 @@ static int valid_tail(unsigned int k, const char *s, size_t len, char *reason,
 	const char *l;
 	size_t n = 0;
 
-	if (kinds[k].tail == TAIL_CAPABILITY) {
+	if (sigil_rule_syntax[k].tail == SIGIL_TAIL_CAPABILITY) {
 		if (valid_capability(s, len))
 			return 1;
 		escape(shown, sizeof(shown), s, len, 32);
@@ -152,12 +118,12 @@ static int valid_tail(unsigned int k, const char *s, size_t len, char *reason,
 			 shown);
 		return 0;
 	}
-	if (valid_letters(kinds[k].letters, s, len))
+	if (valid_letters(sigil_rule_syntax[k].letters, s, len))
 		return 1;
 	escape(shown, sizeof(shown), s, len, 16);
-	for (l = kinds[k].letters; *l; l++)
+	for (l = sigil_rule_syntax[k].letters; *l; l++)
 		n += (size_t)snprintf(list + n, sizeof(list) - n, "%s%c",
-				      l == kinds[k].letters ? "" : ", ", *l);
+				      l == sigil_rule_syntax[k].letters ? "" : ", ", *l);
 	snprintf(reason, room, "invalid permissions '%s' (one or more of %s, once each)",
 		 shown, list);
 	return 0;
@@ -247,23 +213,31 @@ static void free_set(struct set *set)
 	free(set->val);
 }
 
-/* The entrypoint rules' targets, in the order written. */
+/* The entrypoint rules' targets, in the order written, with their lines. */
 struct names {
 	char **v;
+	unsigned int *line;
 	size_t n, cap;
 };
 
-static int add_name(struct names *ns, const char *s, size_t len)
+static int add_name(struct names *ns, const char *s, size_t len,
+		    unsigned int line)
 {
 	if (ns->n == ns->cap) {
 		size_t cap = ns->cap ? ns->cap * 2 : 16;
 		char **v = realloc(ns->v, cap * sizeof(*v));
+		unsigned int *l;
 
 		if (!v)
 			return -1;
 		ns->v = v;
+		l = realloc(ns->line, cap * sizeof(*l));
+		if (!l)
+			return -1;
+		ns->line = l;
 		ns->cap = cap;
 	}
+	ns->line[ns->n] = line;
 	ns->v[ns->n] = strndup(s, len);
 	return ns->v[ns->n++] ? 0 : -1;
 }
@@ -275,6 +249,7 @@ static void free_names(struct names *ns)
 	for (i = 0; i < ns->n; i++)
 		free(ns->v[i]);
 	free(ns->v);
+	free(ns->line);
 }
 
 /*
@@ -354,24 +329,24 @@ static int check_fields(const char *const *field, const size_t *flen,
 	char shown[32 * 4 + 4];
 	unsigned int k, j, tail;
 
-	for (k = 0; k < N_KINDS; k++)
-		if (strlen(kinds[k].word) == flen[0] &&
-		    !memcmp(kinds[k].word, field[0], flen[0]))
+	for (k = 0; k < SIGIL_RULE_KINDS; k++)
+		if (strlen(sigil_rule_syntax[k].word) == flen[0] &&
+		    !memcmp(sigil_rule_syntax[k].word, field[0], flen[0]))
 			break;
-	if (k == N_KINDS) {
+	if (k == SIGIL_RULE_KINDS) {
 		escape(shown, sizeof(shown), field[0], flen[0], 32);
 		snprintf(reason, room, "unknown rule '%s'", shown);
 		return -1;
 	}
-	tail = kinds[k].tail != TAIL_NONE;
-	if (nf != 1 + kinds[k].nlabels + tail) {
+	tail = sigil_rule_syntax[k].tail != SIGIL_TAIL_NONE;
+	if (nf != 1 + sigil_rule_syntax[k].nlabels + tail) {
 		snprintf(reason, room, "'%s' takes %u fields, not %u",
-			 kinds[k].word, kinds[k].nlabels + tail, nf - 1);
+			 sigil_rule_syntax[k].word, sigil_rule_syntax[k].nlabels + tail, nf - 1);
 		return -1;
 	}
 	if (tail && !valid_tail(k, field[nf - 1], flen[nf - 1], reason, room))
 		return -1;
-	for (j = 1; j <= kinds[k].nlabels; j++)
+	for (j = 1; j <= sigil_rule_syntax[k].nlabels; j++)
 		if (!valid_label(field[j], flen[j], reason, room))
 			return -1;
 	return (int)k;
@@ -391,13 +366,54 @@ int policy_check_rule(const char *rule, char *reason, size_t room)
 	       -1 : 0;
 }
 
+int policy_check_query(const char *query, char *reason, size_t room)
+{
+	const char *field[MAX_FIELDS + 1], *kw;
+	size_t flen[MAX_FIELDS + 1];
+	char shown[32 * 4 + 4];
+	unsigned int nf, k;
+	int r;
+
+	r = split_fields(query, strlen(query), field + 1, flen + 1, reason,
+			 room);
+	if (r == 0)
+		snprintf(reason, room, "empty query");
+	if (r <= 0)
+		return -1;
+	nf = (unsigned int)r;
+	for (k = 0; k < SIGIL_RULE_KINDS; k++)
+		if (strlen(sigil_rule_syntax[k].word) == flen[1] &&
+		    !memcmp(sigil_rule_syntax[k].word, field[1], flen[1]))
+			break;
+	if (k == SIGIL_RULE_ENTRYPOINT || k == SIGIL_RULE_UNCONFINED ||
+	    k == SIGIL_RULE_GENFS) {
+		escape(shown, sizeof(shown), field[1], flen[1], 32);
+		snprintf(reason, room, "unknown query '%s'", shown);
+		return -1;
+	}
+	/* "SUBJECT OBJECT PERMS" asks about an allow rule. */
+	if (k == SIGIL_RULE_KINDS) {
+		kw = sigil_rule_syntax[SIGIL_RULE_ALLOW].word;
+		field[0] = kw;
+		flen[0] = strlen(kw);
+		return check_fields(field, flen, nf + 1, reason, room) < 0 ? -1 : 0;
+	}
+	/* A transition may name the executed file's label third. */
+	if (k == SIGIL_RULE_TRANSITION && nf == 4) {
+		if (!valid_label(field[4], flen[4], reason, room))
+			return -1;
+		nf--;
+	}
+	return check_fields(field + 1, flen + 1, nf, reason, room) < 0 ? -1 : 0;
+}
+
 const char *policy_rule_letters(const char *word)
 {
 	size_t k;
 
-	for (k = 0; k < N_KINDS; k++)
-		if (!strcmp(kinds[k].word, word))
-			return kinds[k].tail == TAIL_LETTERS ? kinds[k].letters :
+	for (k = 0; k < SIGIL_RULE_KINDS; k++)
+		if (!strcmp(sigil_rule_syntax[k].word, word))
+			return sigil_rule_syntax[k].tail == SIGIL_TAIL_LETTERS ? sigil_rule_syntax[k].letters :
 			       NULL;
 	return NULL;
 }
@@ -453,15 +469,15 @@ long policy_check(const char *text, size_t size, unsigned int *line,
 		if (r < 0)
 			goto out;
 		k = (unsigned int)r;
-		if (!strcmp(kinds[k].word, "genfs") &&
+		if (!strcmp(sigil_rule_syntax[k].word, "genfs") &&
 		    !valid_genfs(&paths, field, flen, reason, room))
 			goto out;
-		if (!strcmp(kinds[k].word, "transition"))
+		if (!strcmp(sigil_rule_syntax[k].word, "transition"))
 			snprintf(key, sizeof(key), "%.*s", (int)flen[2], field[2]);
-		if ((!strcmp(kinds[k].word, "transition") &&
+		if ((!strcmp(sigil_rule_syntax[k].word, "transition") &&
 		     set_add(&to, key, "1") < 0) ||
-		    (!strcmp(kinds[k].word, "entrypoint") &&
-		     add_name(&entry, field[1], flen[1]))) {
+		    (!strcmp(sigil_rule_syntax[k].word, "entrypoint") &&
+		     add_name(&entry, field[1], flen[1], n))) {
 			snprintf(reason, room, "out of memory");
 			goto out;
 		}
@@ -469,8 +485,8 @@ long policy_check(const char *text, size_t size, unsigned int *line,
 		 * Counted as the kernel counts: one rule per kind and labels
 		 * (allow rules for one pair merged), one per capability.
 		 */
-		klen = (size_t)snprintf(key, sizeof(key), "%s", kinds[k].word);
-		for (j = 1; j < nf - (kinds[k].tail == TAIL_LETTERS); j++)
+		klen = (size_t)snprintf(key, sizeof(key), "%s", sigil_rule_syntax[k].word);
+		for (j = 1; j < nf - (sigil_rule_syntax[k].tail == SIGIL_TAIL_LETTERS); j++)
 			klen += (size_t)snprintf(key + klen, sizeof(key) - klen,
 						 " %.*s", (int)flen[j], field[j]);
 		added = set_add(&seen, key, "");
@@ -483,6 +499,7 @@ long policy_check(const char *text, size_t size, unsigned int *line,
 	*line = 0;
 	for (i = 0; i < entry.n; i++) {
 		if (!set_get(&to, entry.v[i])) {
+			*line = entry.line[i];
 			snprintf(reason, room,
 				 "entrypoint for '%s', but no transition rule leads to it",
 				 entry.v[i]);

@@ -8,9 +8,8 @@
 
 #include <stddef.h>
 
-/* The kernel's limits (security/sigil/policy.h), see sigil-policy(5). */
-#define SIGIL_POLICY_MAX_BYTES (64UL << 20)
-#define SIGIL_POLICY_MAX_RULES (1UL << 20)
+/* The kernel's limits, see sigil-policy(5). */
+#include <linux/sigil.h>
 
 /*
  * Checks the policy @text of @size bytes.  Returns the number of rules on
@@ -27,6 +26,15 @@ long policy_check(const char *text, size_t size, unsigned int *line,
  * with @reason saying what is wrong.
  */
 int policy_check_rule(const char *rule, char *reason, size_t room);
+
+/*
+ * Checks the query @query to Sigil's access node as the kernel reads it:
+ * the rule that would allow an access, "allow" left out for file access,
+ * a transition with the executed file's label third; not entrypoint,
+ * unconfined or genfs.  Returns 0, or -1 with @reason saying what is
+ * wrong.
+ */
+int policy_check_query(const char *query, char *reason, size_t room);
 
 /*
  * The permission letters of rules of kind @word, in the grammar's order

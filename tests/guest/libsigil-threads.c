@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Ensure that libprocattr writes go to the calling thread: an exec label
+ * Ensure that libsigil writes go to the calling thread: an exec label
  * set by one thread is not seen by its sibling, through the system calls
  * and through /proc alike (SIGIL_PROCATTR_NO_SYSCALLS), and that both
  * paths read the same values.

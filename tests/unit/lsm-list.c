@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Ensure that libprocattr parses /sys/kernel/security/lsm and maps LSM
+ * Ensure that libsigil parses /sys/kernel/security/lsm and maps LSM
  * identifiers to names, Sigil included.
  */
 #include <config.h>

@@ -70,8 +70,12 @@ static const struct {
 	  "unknown capability 'CAP_SYS_ADMIN' (a name of capabilities(7), lower case, without cap_)" },
 	{ "capability takes one name", "capability a_t chown kill\n", -1, 1,
 	  "'capability' takes 2 fields, not 3" },
-	{ "entrypoint without a transition", "entrypoint user_t bin_t\n", -1, 0,
+	{ "entrypoint without a transition", "entrypoint user_t bin_t\n", -1, 1,
 	  "entrypoint for 'user_t', but no transition rule leads to it" },
+	{ "entrypoint without a transition: its first rule's line",
+	  "# z\nentrypoint a_t x_t\ntransition k_t a_t\n  entrypoint\tz_t y_t\n"
+	  "entrypoint z_t w_t\n", -1, 4,
+	  "entrypoint for 'z_t', but no transition rule leads to it" },
 	{ "genfs rules", "genfs proc / proc_t\ngenfs proc /sys sysctl_t\n"
 	  "genfs devtmpfs /null null_t\n", 3, 0, NULL },
 	{ "genfs path not absolute", "genfs proc sys sysctl_t\n", -1, 1,

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0 WITH Linux-syscall-note */
+/*
+ * Sigil LSM - User space API
+ *
+ * Copyright © 2026 The Sigil authors
+ */
+
+#ifndef _UAPI_LINUX_SIGIL_H
+#define _UAPI_LINUX_SIGIL_H
+
+/*
+ * A label is 1 to SIGIL_LABEL_MAX bytes of printable ASCII other than
+ * space (0x21 to 0x7e).  Written labels may end with one '\n' or '\0'.
+ */
+#define SIGIL_LABEL_MAX 255
+
+/* The label of the first task, and so of every task until one changes. */
+#define SIGIL_LABEL_KERNEL "kernel"
+
+/* The label of a file whose inode has no security.sigil attribute. */
+#define SIGIL_LABEL_UNLABELED "unlabeled"
+
+/*
+ * The kinds of policy rules, one per keyword.  Their grammar (keyword,
+ * labels named, last field, permission letters) is the one table of
+ * security/sigil/grammar.h, which the kernel's parsers and sigilctl's
+ * offline checker share.
+ */
+enum sigil_rule_kind {
+	SIGIL_RULE_ALLOW,
+	SIGIL_RULE_TRANSITION,
+	SIGIL_RULE_ENTRYPOINT,
+	SIGIL_RULE_DYNTRANSITION,
+	SIGIL_RULE_FSCREATE,
+	SIGIL_RULE_RELABEL,
+	SIGIL_RULE_UNCONFINED,
+	SIGIL_RULE_PROCESS,
+	SIGIL_RULE_CAPABILITY,
+	SIGIL_RULE_POLICY,
+	SIGIL_RULE_NNP_TRANSITION,
+	SIGIL_RULE_NOSUID_TRANSITION,
+	SIGIL_RULE_GENFS,
+	SIGIL_RULE_KINDS	/* the number of kinds */
+};
+
+/* File access rights: bit N is letter N of "rwxac" in allow rules. */
+#define SIGIL_PERM_READ		(1U << 0)	/* r */
+#define SIGIL_PERM_WRITE	(1U << 1)	/* w */
+#define SIGIL_PERM_EXEC		(1U << 2)	/* x: execute, search */
+#define SIGIL_PERM_APPEND	(1U << 3)	/* a */
+#define SIGIL_PERM_CREATE	(1U << 4)	/* c: create in a directory */
+#define SIGIL_PERM_ALL		((1U << 5) - 1)
+
+/* Rights on another task: letters "rtsm" of process rules. */
+#define SIGIL_PROC_READ		(1U << 0)	/* r: /proc/PID contents */
+#define SIGIL_PROC_TRACE	(1U << 1)	/* t: ptrace, /proc/PID/mem */
+#define SIGIL_PROC_SIGNAL	(1U << 2)	/* s: any signal */
+#define SIGIL_PROC_MANAGE	(1U << 3)	/* m: scheduling, limits, pgid */
+#define SIGIL_PROC_ALL		((1U << 4) - 1)
+
+/* Rights on the policy itself: letters "ler" of policy rules. */
+#define SIGIL_POLICY_LOAD	(1U << 0)	/* l */
+#define SIGIL_POLICY_ENFORCE	(1U << 1)	/* e */
+#define SIGIL_POLICY_READ	(1U << 2)	/* r */
+
+/* Limits on a policy, see sigil-policy(5). */
+#define SIGIL_POLICY_MAX_BYTES	(64UL << 20)
+#define SIGIL_POLICY_MAX_RULES	(1UL << 20)
+
+#endif /* _UAPI_LINUX_SIGIL_H */

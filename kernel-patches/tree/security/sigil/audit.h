@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Sigil LSM - Audit records
+ *
+ * Copyright © 2026 The Sigil authors
+ */
+
+#ifndef _SECURITY_SIGIL_AUDIT_H
+#define _SECURITY_SIGIL_AUDIT_H
+
+#include <linux/dcache.h>
+#include <linux/types.h>
+
+#include "enforce.h"
+#include "label.h"
+
+int sigil_deny(const struct sigil_query *q, u64 why, const char *op,
+	       const struct dentry *dentry);
+int sigil_refuse(const char *op, const struct sigil_label *subject,
+		 const struct sigil_label *object, const char *why);
+void sigil_format_missing(const struct sigil_query *q, u64 why, char *buf,
+			  size_t size);
+u64 sigil_denial_count(void);
+void sigil_audit_load(unsigned int nrules, bool loaded);
+void sigil_audit_mode(bool enforcing, bool old);
+
+#endif /* _SECURITY_SIGIL_AUDIT_H */

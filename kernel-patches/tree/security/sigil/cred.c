@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Sigil LSM - Credential hooks
+ *
+ * A task's labels live in its credentials: each copy of the credentials
+ * takes a reference to each label, each free drops them.
+ *
+ * Copyright © 2026 The Sigil authors
+ */
+
+#include <linux/cred.h>
+#include <linux/lsm_hooks.h>
+
+#include "cred.h"
+#include "label.h"
+#include "setup.h"
+
+static void copy_labels(struct sigil_cred *const new,
+			const struct sigil_cred *const old)
+{
+	new->label = sigil_label_get(old->label);
+	new->exec = sigil_label_get(old->exec);
+	new->fscreate = sigil_label_get(old->fscreate);
+	new->prev = sigil_label_get(old->prev);
+}
+
+static int hook_cred_prepare(struct cred *const new,
+			     const struct cred *const old, const gfp_t gfp)
+{
+	copy_labels(sigil_cred(new), sigil_cred(old));
+	return 0;
+}
+
+static void hook_cred_transfer(struct cred *const new,
+			       const struct cred *const old)
+{
+	copy_labels(sigil_cred(new), sigil_cred(old));
+}
+
+/* May run from an RCU callback: sigil_label_put() does not sleep. */
+static void hook_cred_free(struct cred *const cred)
+{
+	struct sigil_cred *const c = sigil_cred(cred);
+
+	sigil_label_put(c->label);
+	sigil_label_put(c->exec);
+	sigil_label_put(c->fscreate);
+	sigil_label_put(c->prev);
+}
+
+static struct security_hook_list sigil_cred_hooks[] __ro_after_init = {
+	LSM_HOOK_INIT(cred_prepare, hook_cred_prepare),
+	LSM_HOOK_INIT(cred_transfer, hook_cred_transfer),
+	LSM_HOOK_INIT(cred_free, hook_cred_free),
+};
+
+/**
+ * sigil_add_cred_hooks - Label the first task and register the credential
+ * hooks
+ *
+ * The init task's blob is zeroed by the framework: it becomes
+ * %SIGIL_LABEL_KERNEL, and every later task inherits its label.
+ */
+void __init sigil_add_cred_hooks(void)
+{
+	struct sigil_cred *const c = sigil_cred(current_cred());
+
+	c->label = sigil_label_get(sigil_label_kernel);
+	security_add_hooks(sigil_cred_hooks, ARRAY_SIZE(sigil_cred_hooks),
+			   &sigil_lsmid);
+}

@@ -1,0 +1,357 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Sigil LSM - Decisions and the running policy
+ *
+ * Before the first policy is loaded, file access and exec transitions are
+ * allowed, as SELinux allows before its policy; writing attr/current
+ * always needs a dyntransition rule.  Once a policy is loaded everything
+ * it does not allow is denied, except that a task always has every right
+ * on files carrying its own label and an unconfined task passes every
+ * file check.  A denial is decided once, here, and handed to audit.c,
+ * which logs it and enforces it unless the mode is permissive.
+ *
+ * Copyright © 2026 The Sigil authors
+ */
+
+#define pr_fmt(fmt) "sigil: " fmt
+
+#include <linux/atomic.h>
+#include <linux/lockdep.h>
+#include <linux/mutex.h>
+#include <linux/printk.h>
+#include <linux/rcupdate.h>
+#include <linux/seq_file.h>
+
+#include "audit.h"
+#include "cache.h"
+#include "enforce.h"
+#include "label.h"
+#include "policy.h"
+
+DEFINE_STATIC_KEY_FALSE(sigil_policy_loaded);
+
+/* The running policy; replaced under sigil_policy_mutex. */
+static struct sigil_policy __rcu *sigil_policy;
+static DEFINE_MUTEX(sigil_policy_mutex);
+/* Number of policies loaded; under sigil_policy_mutex. */
+static u64 sigil_generation;
+atomic64_t sigil_epoch = ATOMIC64_INIT(1);
+static bool sigil_enforce = true;
+
+/*
+ * Whether @label is unconfined under @p.  Each label caches the answer for
+ * one policy, keyed on the policy's sequence number (never reused), so
+ * that the common case costs no hash lookup.
+ */
+static bool unconfined(const struct sigil_policy *p,
+		       const struct sigil_label *label)
+{
+	struct sigil_label *const l = (struct sigil_label *)label;
+	const s64 cached = atomic64_read(&l->unconfined);
+	bool ret;
+
+	/* A policy not yet installed (seq 0) is not cached for. */
+	if (cached >> 1 == p->seq && p->seq)
+		return cached & 1;
+	ret = sigil_policy_has(p, SIGIL_RULE_UNCONFINED, label, NULL, NULL);
+	if (p->seq)
+		atomic64_set(&l->unconfined, (s64)(p->seq << 1 | ret));
+	return ret;
+}
+
+/* For a kind with permissions: what of @q->perms the rules do not give. */
+static u64 lacking(const struct sigil_policy *p, const struct sigil_query *q)
+{
+	const u64 lack = q->perms & ~sigil_policy_perms(p, q->kind, q->subject,
+							 q->object);
+
+	return lack ? SIGIL_WHY(q->kind, lack) : 0;
+}
+
+/*
+ * Under rcu_read_lock(); @p is NULL before the first load.  Returns 0 if
+ * allowed, else the missing rule as SIGIL_WHY() makes it.
+ */
+static u64 decide(const struct sigil_policy *p, const struct sigil_query *q)
+{
+	const struct sigil_label *subject = q->subject, *object = q->object;
+	u64 t;
+
+	switch (q->kind) {
+	case SIGIL_RULE_ALLOW:
+	case SIGIL_RULE_PROCESS:
+		if (!p || subject == object || unconfined(p, subject))
+			return 0;
+		return lacking(p, q);
+	case SIGIL_RULE_CAPABILITY:
+	case SIGIL_RULE_POLICY:
+		/* Unconfined labels administer the policy, as before. */
+		if (!p || unconfined(p, subject))
+			return 0;
+		return lacking(p, q);
+	case SIGIL_RULE_TRANSITION:
+		if (!p || subject == object)
+			return 0;
+		t = sigil_policy_perms(p, SIGIL_RULE_TRANSITION, subject, object);
+		if (!t)
+			return SIGIL_WHY(SIGIL_RULE_TRANSITION, 0);
+		if (q->target && t & SIGIL_TRANSITION_NARROW &&
+		    !sigil_policy_has(p, SIGIL_RULE_ENTRYPOINT, object,
+				      q->target, NULL))
+			return SIGIL_WHY(SIGIL_RULE_ENTRYPOINT, 0);
+		return 0;
+	case SIGIL_RULE_NNP_TRANSITION:
+	case SIGIL_RULE_NOSUID_TRANSITION:
+		if (!p || subject == object ||
+		    sigil_policy_has(p, q->kind, subject, object, NULL))
+			return 0;
+		return SIGIL_WHY(q->kind, 0);
+	case SIGIL_RULE_DYNTRANSITION:
+		/* With or without a policy: no new entry point vets it. */
+		if (subject == object ||
+		    (p && sigil_policy_has(p, q->kind, subject, object, NULL)))
+			return 0;
+		return SIGIL_WHY(q->kind, 0);
+	case SIGIL_RULE_FSCREATE:
+		if (!p || subject == object || unconfined(p, subject) ||
+		    sigil_policy_has(p, q->kind, subject, object, NULL))
+			return 0;
+		return SIGIL_WHY(q->kind, 0);
+	case SIGIL_RULE_RELABEL:
+		if (!p || object == q->target || unconfined(p, subject) ||
+		    sigil_policy_has(p, q->kind, subject, object, q->target))
+			return 0;
+		return SIGIL_WHY(q->kind, 0);
+	default:
+		/* An unknown question gets the strictest answer. */
+		return SIGIL_WHY(SIGIL_RULE_KINDS, 0);
+	}
+}
+
+/**
+ * sigil_decide - Answer a query without logging or enforcing
+ *
+ * @q: The query.
+ *
+ * Returns 0 if the running policy allows @q, else what is missing, for
+ * sigil_deny() and sigil_format_missing().
+ */
+u64 sigil_decide(const struct sigil_query *q)
+{
+	u64 why;
+
+	rcu_read_lock();
+	why = decide(rcu_dereference(sigil_policy), q);
+	rcu_read_unlock();
+	return why;
+}
+
+/**
+ * sigil_check - Decide, log a denial, and enforce it unless permissive
+ *
+ * @q: The query.
+ * @op: The operation, for the log ("open", "exec", "create", ...).
+ * @dentry: The file concerned, for the log, or NULL.
+ *
+ * Every denial, enforced or not, is an audit record naming the rule
+ * that would allow it (see audit.c).  An allowed query costs one
+ * decision and no buffer.
+ *
+ * Returns 0, or -%EACCES for an enforced denial.
+ */
+int sigil_check(const struct sigil_query *q, const char *op,
+		const struct dentry *dentry)
+{
+	const u64 why = sigil_decide(q);
+
+	if (likely(!why))
+		return 0;
+	return sigil_deny(q, why, op, dentry);
+}
+
+/**
+ * sigil_rights - The rights a label has on another
+ *
+ * @kind: %SIGIL_RULE_ALLOW (files) or %SIGIL_RULE_PROCESS (tasks).
+ * @subject: The acting task's label.
+ * @object: The file's or the other task's label.
+ *
+ * The answer sigil_decide() gives to queries of @kind, for every right
+ * at once, so that callers can cache it.  Read sigil_epoch before
+ * calling: a decision cached under that epoch stays right until it
+ * changes.
+ *
+ * Returns the rights (SIGIL_PERM_* or SIGIL_PROC_*).
+ */
+u8 sigil_rights(u8 kind, const struct sigil_label *subject,
+		const struct sigil_label *object)
+{
+	const u8 all = kind == SIGIL_RULE_ALLOW ? SIGIL_PERM_ALL : SIGIL_PROC_ALL;
+	const struct sigil_policy *p;
+	u8 rights = all;
+
+	rcu_read_lock();
+	p = rcu_dereference(sigil_policy);
+	if (p && subject != object && !unconfined(p, subject))
+		rights = sigil_policy_perms(p, kind, subject, object);
+	rcu_read_unlock();
+	return rights;
+}
+
+/**
+ * sigil_bump_epoch - Make every cached decision stale
+ *
+ * Call after the change (a label, the policy) is visible: a reader that
+ * sees the new epoch sees the change too (see cache.h).
+ */
+void sigil_bump_epoch(void)
+{
+	/* Pairs with atomic64_read_acquire() of sigil_epoch by readers. */
+	smp_mb__before_atomic();
+	atomic64_inc(&sigil_epoch);
+}
+
+/**
+ * sigil_enforcing - Whether denials are enforced
+ *
+ * Returns false in permissive mode.
+ */
+bool sigil_enforcing(void)
+{
+	return READ_ONCE(sigil_enforce);
+}
+
+/**
+ * sigil_replace_policy - Install a new policy atomically
+ *
+ * @policy: The new policy.
+ *
+ * Every check sees either the old policy or the new one, never a mix.
+ * The caller frees the returned old policy with sigil_policy_free_rcu(),
+ * once it no longer uses it: checks may still see it until a grace
+ * period has passed.
+ *
+ * Returns the old policy, or NULL.
+ */
+struct sigil_policy *sigil_replace_policy(struct sigil_policy *policy)
+{
+	struct sigil_policy *old;
+
+	mutex_lock(&sigil_policy_mutex);
+	policy->seq = ++sigil_generation;
+	old = rcu_replace_pointer(sigil_policy, policy,
+				  lockdep_is_held(&sigil_policy_mutex));
+	sigil_bump_epoch();
+	mutex_unlock(&sigil_policy_mutex);
+	static_branch_enable(&sigil_policy_loaded);
+	return old;
+}
+
+/**
+ * sigil_genfs_label - The label genfs rules give a file
+ *
+ * @fstype: The name of its file system type.
+ * @path: Its path from the root of its file system, or NULL to ask only
+ * whether the running policy has genfs rules for @fstype.
+ *
+ * Returns the label, referenced, or NULL when no rule matches; without
+ * @path, sigil_label_unlabeled (unreferenced) if some rule names @fstype.
+ */
+struct sigil_label *sigil_genfs_label(const char *fstype, const char *path)
+{
+	const struct sigil_policy *p;
+	struct sigil_label *label = NULL;
+
+	rcu_read_lock();
+	p = rcu_dereference(sigil_policy);
+	if (!path)
+		label = sigil_policy_genfs_names(p, fstype) ?
+			sigil_label_unlabeled : NULL;
+	else if (p)
+		label = sigil_label_get(sigil_policy_genfs(p, fstype, path));
+	rcu_read_unlock();
+	return label;
+}
+
+/**
+ * sigil_set_enforcing - Enforce denials, or only log them
+ *
+ * @enforcing: True to enforce.
+ */
+void sigil_set_enforcing(bool enforcing)
+{
+	const bool old = xchg(&sigil_enforce, enforcing);
+
+	pr_notice("%s mode\n", enforcing ? "enforcing" : "permissive");
+	sigil_audit_mode(enforcing, old);
+}
+
+/**
+ * sigil_get_status - Read the counters
+ *
+ * @status: Where to put them.
+ */
+void sigil_get_status(struct sigil_status *status)
+{
+	const struct sigil_policy *p;
+
+	mutex_lock(&sigil_policy_mutex);
+	status->generation = sigil_generation;
+	p = rcu_dereference_protected(sigil_policy,
+				      lockdep_is_held(&sigil_policy_mutex));
+	status->rules = p ? p->nrules : 0;
+	mutex_unlock(&sigil_policy_mutex);
+	status->denials = sigil_denial_count();
+	status->enforcing = sigil_enforcing();
+}
+
+/* One line of the canonical policy: a rule, or one capability of one. */
+static void show_rule(struct seq_file *m, const struct sigil_rule *r, u64 bits)
+{
+	char perms[32];
+	unsigned int j;
+
+	seq_puts(m, sigil_rule_word(r->kind));
+	for (j = 0; j < ARRAY_SIZE(r->l) && r->l[j]; j++)
+		seq_printf(m, " %s", r->l[j]->str);
+	if (sigil_rule_has_perms(r->kind)) {
+		sigil_perms_format(r->kind, bits, perms, sizeof(perms));
+		seq_printf(m, " %s", perms);
+	}
+	seq_putc(m, '\n');
+}
+
+/**
+ * sigil_policy_show - Print the running policy in canonical form
+ *
+ * @m: The seq_file.
+ *
+ * One rule a line, single spaces, permissions in the grammar's order,
+ * allow rules for one pair merged, no comments, in the order first
+ * written.
+ *
+ * Returns 0.
+ */
+int sigil_policy_show(struct seq_file *m)
+{
+	const struct sigil_policy *p;
+	const struct sigil_rule *r;
+	unsigned int i;
+	u64 bits;
+
+	mutex_lock(&sigil_policy_mutex);
+	p = rcu_dereference_protected(sigil_policy,
+				      lockdep_is_held(&sigil_policy_mutex));
+	for (i = 0; p && i < p->nused; i++) {
+		r = &p->rules[i];
+		if (r->kind != SIGIL_RULE_CAPABILITY) {
+			show_rule(m, r, r->perms);
+			continue;
+		}
+		/* A capability rule holds several: one line each. */
+		for (bits = r->perms; bits; bits &= bits - 1)
+			show_rule(m, r, bits & -bits);
+	}
+	mutex_unlock(&sigil_policy_mutex);
+	return 0;
+}

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Sigil LSM - File labels
+ *
+ * Copyright © 2026 The Sigil authors
+ */
+
+#ifndef _SECURITY_SIGIL_FS_H
+#define _SECURITY_SIGIL_FS_H
+
+#include <linux/fs.h>
+#include <linux/lsm_hooks.h>
+
+#include "cache.h"
+#include "label.h"
+#include "setup.h"
+
+/**
+ * struct sigil_inode - An inode's label and last decision, in its blob
+ */
+struct sigil_inode {
+	/**
+	 * @label: The file's label, referenced; NULL until the inode is
+	 * created or first instantiated.  Written under the inode's i_lock,
+	 * read under RCU: a label it replaces stays readable until a grace
+	 * period has passed (the last put frees it with kfree_rcu()).
+	 */
+	struct sigil_label __rcu *label;
+	/**
+	 * @cache: The rights of the last label that asked about the file
+	 * (see cache.h).
+	 */
+	struct sigil_cache cache;
+	/**
+	 * @genfs: True when @label is the one its file system type and path
+	 * give it (a genfs rule, or unlabeled), rather than one read from
+	 * security.sigil or set by a task: each policy load recomputes it.
+	 * Written under the inode's i_lock.
+	 */
+	bool genfs;
+};
+
+static inline struct sigil_inode *sigil_inode(const struct inode *const inode)
+{
+	return inode->i_security + sigil_blob_sizes.lbs_inode;
+}
+
+/**
+ * sigil_unmediated - Whether Sigil leaves an inode's files alone
+ *
+ * @inode: The inode.
+ *
+ * Pipes, sockets, anonymous inodes and memfds live on internal file
+ * systems that user space cannot mount (SB_NOUSER): they are no files in
+ * Sigil's sense, and reading or writing them is not mediated.
+ *
+ * Returns true for such an inode.
+ */
+static inline bool sigil_unmediated(const struct inode *const inode)
+{
+	return inode->i_sb->s_flags & SB_NOUSER;
+}
+
+struct sigil_label *sigil_inode_label(const struct inode *const inode);
+void sigil_set_inode_label(struct inode *const inode,
+			   struct sigil_label *const label);
+struct sigil_policy;
+void sigil_relabel_genfs(const struct sigil_policy *old);
+
+#endif /* _SECURITY_SIGIL_FS_H */

@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0 WITH Linux-syscall-note */
+/*
+ * Sigil LSM - The policy grammar
+ *
+ * The one definition of the rule keywords, the number of labels each rule
+ * names, its last field and the capability names, shared verbatim by the kernel's policy and
+ * query parser (policy.c) and by sigilctl's offline checker: include it
+ * in one file of each.  Bit N of a rule's permissions is letter N of its
+ * letters (the SIGIL_PERM_*, SIGIL_PROC_* and SIGIL_POLICY_* bits of
+ * <linux/sigil.h>).
+ *
+ * Copyright © 2026 The Sigil authors
+ */
+
+#ifndef _SECURITY_SIGIL_GRAMMAR_H
+#define _SECURITY_SIGIL_GRAMMAR_H
+
+#include <linux/sigil.h>
+
+/* The last field of a rule. */
+enum sigil_tail {
+	SIGIL_TAIL_NONE,	/* none */
+	SIGIL_TAIL_LETTERS,	/* permission letters, one or more, once each */
+	SIGIL_TAIL_CAPABILITY,	/* a name of capabilities(7), lower case */
+};
+
+/**
+ * struct sigil_rule_syntax - How one kind of rule is written
+ *
+ * @word: The keyword that starts the rule.
+ * @nlabels: The number of labels that follow it.
+ * @tail: The last field, one of &enum sigil_tail.
+ * @letters: For %SIGIL_TAIL_LETTERS, the letters, in the order of their
+ * bits; else "".
+ */
+struct sigil_rule_syntax {
+	const char *word;
+	unsigned int nlabels;
+	unsigned int tail;
+	const char *letters;
+};
+
+static const struct sigil_rule_syntax sigil_rule_syntax[SIGIL_RULE_KINDS] = {
+	[SIGIL_RULE_ALLOW] = { "allow", 2, SIGIL_TAIL_LETTERS, "rwxac" },
+	[SIGIL_RULE_TRANSITION] = { "transition", 2, SIGIL_TAIL_NONE, "" },
+	[SIGIL_RULE_ENTRYPOINT] = { "entrypoint", 2, SIGIL_TAIL_NONE, "" },
+	[SIGIL_RULE_DYNTRANSITION] = { "dyntransition", 2, SIGIL_TAIL_NONE, "" },
+	[SIGIL_RULE_FSCREATE] = { "fscreate", 2, SIGIL_TAIL_NONE, "" },
+	[SIGIL_RULE_RELABEL] = { "relabel", 3, SIGIL_TAIL_NONE, "" },
+	[SIGIL_RULE_UNCONFINED] = { "unconfined", 1, SIGIL_TAIL_NONE, "" },
+	[SIGIL_RULE_PROCESS] = { "process", 2, SIGIL_TAIL_LETTERS, "rtsm" },
+	[SIGIL_RULE_CAPABILITY] = { "capability", 1, SIGIL_TAIL_CAPABILITY, "" },
+	[SIGIL_RULE_POLICY] = { "policy", 1, SIGIL_TAIL_LETTERS, "ler" },
+	[SIGIL_RULE_NNP_TRANSITION] = { "nnptransition", 2, SIGIL_TAIL_NONE, "" },
+	[SIGIL_RULE_NOSUID_TRANSITION] = {
+		"nosuidtransition", 2, SIGIL_TAIL_NONE, ""
+	},
+	/* The file system type and the path are checked as labels first. */
+	[SIGIL_RULE_GENFS] = { "genfs", 3, SIGIL_TAIL_NONE, "" },
+};
+
+/* The names of capability rules, as in capabilities(7), indexed by CAP_*. */
+static const char *const sigil_cap_names[] = {
+	"chown", "dac_override", "dac_read_search", "fowner", "fsetid",
+	"kill", "setgid", "setuid", "setpcap", "linux_immutable",
+	"net_bind_service", "net_broadcast", "net_admin", "net_raw",
+	"ipc_lock", "ipc_owner", "sys_module", "sys_rawio", "sys_chroot",
+	"sys_ptrace", "sys_pacct", "sys_admin", "sys_boot", "sys_nice",
+	"sys_resource", "sys_time", "sys_tty_config", "mknod", "lease",
+	"audit_write", "audit_control", "setfcap", "mac_override",
+	"mac_admin", "syslog", "wake_alarm", "block_suspend", "audit_read",
+	"perfmon", "bpf", "checkpoint_restore",
+};
+
+#endif /* _SECURITY_SIGIL_GRAMMAR_H */

@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Sigil LSM - Label interning
+ *
+ * Copyright © 2026 The Sigil authors
+ */
+
+#ifndef _SECURITY_SIGIL_LABEL_H
+#define _SECURITY_SIGIL_LABEL_H
+
+#include <linux/atomic.h>
+#include <linux/compiler_types.h>
+#include <linux/gfp_types.h>
+#include <linux/list.h>
+#include <linux/refcount.h>
+#include <linux/types.h>
+#include <uapi/linux/sigil.h>
+
+/**
+ * struct sigil_label - An interned label
+ *
+ * There is one &struct sigil_label per distinct label string, so labels
+ * are compared by pointer.  Each task attribute, inode and policy rule
+ * holding a label holds a reference; the last put frees it after an RCU
+ * grace period.
+ */
+struct sigil_label {
+	/**
+	 * @node: Entry in the interning hash table.
+	 */
+	struct hlist_node node;
+	/**
+	 * @rcu: Frees the label after the lookups that may see it.
+	 */
+	struct rcu_head rcu;
+	/**
+	 * @usage: Number of references.
+	 */
+	refcount_t usage;
+	/**
+	 * @hash: Hash of @str.
+	 */
+	u32 hash;
+	/**
+	 * @unconfined: Whether the label is unconfined, cached for one
+	 * policy: that policy's sequence number shifted left by one, ored
+	 * with the answer; 0 for none.
+	 */
+	atomic64_t unconfined;
+	/**
+	 * @len: Length of @str, 1 to %SIGIL_LABEL_MAX.
+	 */
+	u32 len;
+	/**
+	 * @str: The label, NUL-terminated.
+	 */
+	char str[];
+};
+
+extern struct sigil_label *sigil_label_kernel __ro_after_init;
+extern struct sigil_label *sigil_label_unlabeled __ro_after_init;
+
+ssize_t sigil_label_parse(const char *value, size_t size);
+struct sigil_label *sigil_label_intern(const char *str, size_t len, gfp_t gfp);
+struct sigil_label *sigil_label_from_value(const void *value, size_t size,
+					   gfp_t gfp);
+void sigil_label_put(struct sigil_label *label);
+int __init sigil_label_init(void);
+
+/**
+ * sigil_label_get - Take a reference to a label
+ *
+ * @label: The label, or NULL.
+ *
+ * Returns @label.
+ */
+static inline struct sigil_label *sigil_label_get(struct sigil_label *label)
+{
+	if (label)
+		refcount_inc(&label->usage);
+	return label;
+}
+
+#endif /* _SECURITY_SIGIL_LABEL_H */

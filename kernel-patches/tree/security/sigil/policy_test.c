@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Sigil LSM - KUnit tests for the policy parser
+ *
+ * Copyright © 2026 The Sigil authors
+ */
+
+#include <kunit/test.h>
+#include <linux/bitops.h>
+#include <linux/capability.h>
+#include <linux/err.h>
+
+#include "label.h"
+#include "policy.h"
+
+#define X64 "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+
+struct policy_case {
+	const char *desc;
+	const char *text;
+	int expected;		/* 0, -EINVAL */
+	unsigned int line;	/* the line reported, for -EINVAL */
+	unsigned int rules;	/* the rules counted, for 0 */
+	const char *reason;	/* the reason given, for -EINVAL, if set */
+};
+
+static const struct policy_case policy_cases[] = {
+	{ "empty", "", 0, 0, 0 },
+	{ "comments and blank lines", "# a policy\n\n   \t\n# end\n", 0, 0, 0 },
+	{ "every kind of rule",
+	  "allow user_t etc_t r\ntransition kernel user_t\n"
+	  "entrypoint user_t bin_t\ndyntransition user_t other_t\n"
+	  "fscreate user_t tmp_t\nrelabel admin_t tmp_t etc_t\n"
+	  "unconfined kernel\n", 0, 0, 7 },
+	{ "tabs and a trailing comment", "allow\ta_t\tb_t\trw # why\n", 0, 0, 1 },
+	{ "allow rules for one pair merge", "allow a_t b_t r\nallow a_t b_t w\n",
+	  0, 0, 1 },
+	{ "all permissions", "allow a_t b_t cawxr\n", 0, 0, 1 },
+	{ "no final newline", "unconfined kernel", 0, 0, 1 },
+	{ "unknown rule", "unconfined kernel\nalow a_t b_t r\n", -EINVAL, 2, 0 },
+	{ "too few fields", "allow a_t b_t\n", -EINVAL, 1, 0 },
+	{ "too many fields", "transition a_t b_t c_t\n", -EINVAL, 1, 0 },
+	{ "far too many fields", "allow a b c d e f g\n", -EINVAL, 1, 0 },
+	{ "unknown permission", "allow a_t b_t rq\n", -EINVAL, 1, 0 },
+	{ "repeated permission", "allow a_t b_t rr\n", -EINVAL, 1, 0 },
+	{ "uppercase permission", "allow a_t b_t R\n", -EINVAL, 1, 0 },
+	{ "label too long", "unconfined " X64 X64 X64 X64 "\n", -EINVAL, 1, 0 },
+	{ "control byte in a label", "unconfined a\x01\n", -EINVAL, 1, 0,
+	  "invalid label 'a\\x01' (byte \\x01 is not printable ASCII)" },
+	{ "CRLF names the label, not the keyword", "unconfined kernel\r\n",
+	  -EINVAL, 1, 0,
+	  "invalid label 'kernel\\x0d' (byte \\x0d is not printable ASCII)" },
+	{ "CRLF in the second label", "allow a_t b_t r\nfscreate a_t b_t\r\n",
+	  -EINVAL, 2, 0,
+	  "invalid label 'b_t\\x0d' (byte \\x0d is not printable ASCII)" },
+	{ "DEL names the label", "relabel a_t b\x7f c_t\n", -EINVAL, 1, 0,
+	  "invalid label 'b\\x7f' (byte \\x7f is not printable ASCII)" },
+	{ "UTF-8 names the label", "unconfined caf\xc3\xa9\n", -EINVAL, 1, 0,
+	  "invalid label 'caf\\xc3\\xa9' (byte \\xc3 is not printable ASCII)" },
+	{ "a long label is shown cut", "unconfined " X64 X64 X64 X64 "\n",
+	  -EINVAL, 1, 0,
+	  "invalid label 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' (256 bytes, more than 255)" },
+	{ "control bytes escaped in a rule word", "al\x1bow a b r\n", -EINVAL, 1,
+	  0, "unknown rule 'al\\x1bow'" },
+	{ "blank lines before a rule", "\n\n\n\n\n\n\n\n\nunconfined kernel\n", 0, 0, 1 },
+	{ "entrypoint rules for one label",
+	  "transition a_t b_t\nentrypoint b_t x_t\nentrypoint b_t y_t\n"
+	  "entrypoint\tb_t z_t\n", 0, 0, 4 },
+	{ "NUL byte", "unconfined a\0b\n", -EINVAL, 1, 0 },
+	{ "every new kind of rule",
+	  "process a_t b_t rtsm\ncapability a_t sys_admin\n"
+	  "capability a_t mknod\ncapability a_t mknod\npolicy a_t ler\n"
+	  "nnptransition a_t b_t\nnosuidtransition a_t b_t\n", 0, 0, 6 },
+	{ "unknown process permission", "process a_t b_t rw\n", -EINVAL, 1, 0,
+	  "invalid permissions 'rw' (one or more of r, t, s, m, once each)" },
+	{ "unknown policy permission", "policy a_t lx\n", -EINVAL, 1, 0,
+	  "invalid permissions 'lx' (one or more of l, e, r, once each)" },
+	{ "unknown capability", "capability a_t CAP_SYS_ADMIN\n", -EINVAL, 1, 0,
+	  "unknown capability 'CAP_SYS_ADMIN' (a name of capabilities(7), lower case, without cap_)"
+	},
+	{ "capability takes one name", "capability a_t chown kill\n", -EINVAL, 1, 0,
+	  "'capability' takes 2 fields, not 3" },
+	{ "entrypoint without a transition", "entrypoint user_t bin_t\n",
+	  -EINVAL, 1, 0,
+	  "entrypoint for 'user_t', but no transition rule leads to it" },
+	{ "entrypoint without a transition: its first rule's line",
+	  "# z\nentrypoint a_t x_t\ntransition k_t a_t\n  entrypoint\tz_t y_t\n"
+	  "entrypoint z_t w_t\n", -EINVAL, 4, 0,
+	  "entrypoint for 'z_t', but no transition rule leads to it" },
+	{ "genfs rules", "genfs proc / proc_t\ngenfs proc /sys sysctl_t\n"
+	  "genfs devtmpfs /null null_t\ngenfs proc /sys sysctl_t\n", 0, 0, 3 },
+	{ "genfs path not absolute", "genfs proc sys sysctl_t\n", -EINVAL, 1,
+	  0, "invalid genfs path 'sys' (absolute, without '//' or a trailing '/')" },
+	{ "genfs path with a trailing slash", "genfs proc /sys/ sysctl_t\n",
+	  -EINVAL, 1, 0 },
+	{ "genfs path with an empty component", "genfs proc /sys//kernel k_t\n",
+	  -EINVAL, 1, 0 },
+	{ "genfs path labelled twice",
+	  "genfs proc /sys a_t\n\ngenfs proc /sys b_t\n", -EINVAL, 3, 0,
+	  "genfs proc /sys labelled both 'a_t' and 'b_t'" },
+	{ "genfs takes three fields", "genfs proc /sys\n", -EINVAL, 1, 0,
+	  "'genfs' takes 3 fields, not 2" },
+};
+
+static void policy_case_desc(const struct policy_case *c, char *desc)
+{
+	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(policy, policy_cases, policy_case_desc);
+
+static void test_policy_parse(struct kunit *const test)
+{
+	const struct policy_case *c = test->param_value;
+	struct sigil_policy_error err = { 0 };
+	struct sigil_policy *p;
+	size_t size = strlen(c->text);
+
+	/* The NUL case is the one with a NUL inside. */
+	if (!strcmp(c->desc, "NUL byte"))
+		size = sizeof("unconfined a\0b\n") - 1;
+	p = sigil_policy_parse(c->text, size, &err);
+	if (c->expected) {
+		KUNIT_ASSERT_TRUE(test, IS_ERR(p));
+		KUNIT_EXPECT_EQ(test, c->expected, PTR_ERR(p));
+		KUNIT_EXPECT_EQ(test, c->line, err.line);
+		KUNIT_EXPECT_NE(test, 0, (int)strlen(err.reason));
+		if (c->reason)
+			KUNIT_EXPECT_STREQ(test, c->reason, err.reason);
+		return;
+	}
+	KUNIT_ASSERT_FALSE(test, IS_ERR(p));
+	KUNIT_EXPECT_EQ(test, c->rules, p->nrules);
+	sigil_policy_free(p);
+}
+
+static void test_policy_lookup(struct kunit *const test)
+{
+	static const char text[] = "allow a_t b_t r\nallow a_t b_t wx\n"
+				   "transition a_t c_t\nunconfined k_t\n"
+				   "process a_t c_t ts\ncapability a_t sys_admin\n"
+				   "capability a_t mknod\npolicy k_t lr\n"
+				   "nnptransition a_t c_t\n";
+	struct sigil_policy_error err;
+	struct sigil_label *a, *b, *c, *k;
+	struct sigil_policy *p;
+
+	p = sigil_policy_parse(text, sizeof(text) - 1, &err);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(p));
+	a = sigil_label_intern("a_t", 3, GFP_KERNEL);
+	b = sigil_label_intern("b_t", 3, GFP_KERNEL);
+	c = sigil_label_intern("c_t", 3, GFP_KERNEL);
+	k = sigil_label_intern("k_t", 3, GFP_KERNEL);
+	KUNIT_EXPECT_EQ(test, SIGIL_PERM_READ | SIGIL_PERM_WRITE | SIGIL_PERM_EXEC,
+			sigil_policy_perms(p, SIGIL_RULE_ALLOW, a, b));
+	KUNIT_EXPECT_EQ(test, 0, sigil_policy_perms(p, SIGIL_RULE_ALLOW, b, a));
+	KUNIT_EXPECT_EQ(test, SIGIL_PROC_TRACE | SIGIL_PROC_SIGNAL,
+			sigil_policy_perms(p, SIGIL_RULE_PROCESS, a, c));
+	KUNIT_EXPECT_EQ(test, BIT_ULL(CAP_SYS_ADMIN) | BIT_ULL(CAP_MKNOD),
+			sigil_policy_perms(p, SIGIL_RULE_CAPABILITY, a, NULL));
+	KUNIT_EXPECT_EQ(test, SIGIL_POLICY_LOAD | SIGIL_POLICY_READ,
+			sigil_policy_perms(p, SIGIL_RULE_POLICY, k, NULL));
+	KUNIT_EXPECT_TRUE(test, sigil_policy_has(p, SIGIL_RULE_NNP_TRANSITION, a, c, NULL));
+	KUNIT_EXPECT_FALSE(test, sigil_policy_has(p, SIGIL_RULE_NOSUID_TRANSITION, a, c, NULL));
+	KUNIT_EXPECT_TRUE(test, sigil_policy_has(p, SIGIL_RULE_TRANSITION, a, c, NULL));
+	KUNIT_EXPECT_FALSE(test, sigil_policy_has(p, SIGIL_RULE_TRANSITION, c, a, NULL));
+	KUNIT_EXPECT_TRUE(test, sigil_policy_has(p, SIGIL_RULE_UNCONFINED, k, NULL, NULL));
+	KUNIT_EXPECT_FALSE(test, sigil_policy_has(p, SIGIL_RULE_UNCONFINED, a, NULL, NULL));
+	sigil_label_put(a);
+	sigil_label_put(b);
+	sigil_label_put(c);
+	sigil_label_put(k);
+	sigil_policy_free(p);
+}
+
+static void test_entrypoints_narrow(struct kunit *const test)
+{
+	static const char text[] = "transition a_t b_t\ntransition a_t c_t\n"
+				   "transition c_t b_t\nentrypoint b_t x_t\n"
+				   "entrypoint b_t y_t\n";
+	struct sigil_policy_error err;
+	struct sigil_label *a, *b, *c;
+	struct sigil_policy *p;
+
+	p = sigil_policy_parse(text, sizeof(text) - 1, &err);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(p));
+	a = sigil_label_intern("a_t", 3, GFP_KERNEL);
+	b = sigil_label_intern("b_t", 3, GFP_KERNEL);
+	c = sigil_label_intern("c_t", 3, GFP_KERNEL);
+	/* Both transitions into b_t are narrowed, the one into c_t not. */
+	KUNIT_EXPECT_EQ(test, SIGIL_TRANSITION_RULE | SIGIL_TRANSITION_NARROW,
+			sigil_policy_perms(p, SIGIL_RULE_TRANSITION, a, b));
+	KUNIT_EXPECT_EQ(test, SIGIL_TRANSITION_RULE | SIGIL_TRANSITION_NARROW,
+			sigil_policy_perms(p, SIGIL_RULE_TRANSITION, c, b));
+	KUNIT_EXPECT_EQ(test, SIGIL_TRANSITION_RULE,
+			sigil_policy_perms(p, SIGIL_RULE_TRANSITION, a, c));
+	KUNIT_EXPECT_EQ(test, 0, sigil_policy_perms(p, SIGIL_RULE_TRANSITION, b, a));
+	sigil_label_put(a);
+	sigil_label_put(b);
+	sigil_label_put(c);
+	sigil_policy_free(p);
+}
+
+static void test_perms(struct kunit *const test)
+{
+	char buf[32];
+
+	KUNIT_EXPECT_EQ(test, SIGIL_PERM_ALL,
+			sigil_perms_parse(SIGIL_RULE_ALLOW, "caxwr", 5));
+	KUNIT_EXPECT_EQ(test, -EINVAL, sigil_perms_parse(SIGIL_RULE_ALLOW, "", 0));
+	KUNIT_EXPECT_EQ(test, -EINVAL, sigil_perms_parse(SIGIL_RULE_PROCESS, "rw", 2));
+	KUNIT_EXPECT_EQ(test, BIT_ULL(CAP_CHECKPOINT_RESTORE),
+			sigil_perms_parse(SIGIL_RULE_CAPABILITY, "checkpoint_restore", 18));
+	KUNIT_EXPECT_EQ(test, -EINVAL,
+			sigil_perms_parse(SIGIL_RULE_CAPABILITY, "CAP_CHOWN", 9));
+	KUNIT_EXPECT_EQ(test, -EINVAL,
+			sigil_perms_parse(SIGIL_RULE_TRANSITION, "r", 1));
+	sigil_perms_format(SIGIL_RULE_ALLOW, SIGIL_PERM_CREATE | SIGIL_PERM_READ,
+			   buf, sizeof(buf));
+	KUNIT_EXPECT_STREQ(test, "rc", buf);
+	sigil_perms_format(SIGIL_RULE_PROCESS, SIGIL_PROC_MANAGE | SIGIL_PROC_READ,
+			   buf, sizeof(buf));
+	KUNIT_EXPECT_STREQ(test, "rm", buf);
+	sigil_perms_format(SIGIL_RULE_CAPABILITY, BIT_ULL(CAP_MAC_ADMIN), buf,
+			   sizeof(buf));
+	KUNIT_EXPECT_STREQ(test, "mac_admin", buf);
+}
+
+static void test_genfs(struct kunit *const test)
+{
+	static const char text[] = "genfs proc / proc_t\n"
+				   "genfs proc /sys sysctl_t\n"
+				   "genfs proc /sys/kernel/core_pattern core_t\n"
+				   "genfs devtmpfs /null null_t\n";
+	struct sigil_policy_error err;
+	struct sigil_policy *p;
+	struct sigil_label *l;
+
+	p = sigil_policy_parse(text, sizeof(text) - 1, &err);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(p));
+	l = sigil_policy_genfs(p, "proc", "/sys/kernel/core_pattern");
+	KUNIT_EXPECT_STREQ(test, "core_t", l ? l->str : "(none)");
+	l = sigil_policy_genfs(p, "proc", "/sys/kernel/core_pattern2");
+	KUNIT_EXPECT_STREQ(test, "sysctl_t", l ? l->str : "(none)");
+	l = sigil_policy_genfs(p, "proc", "/sys");
+	KUNIT_EXPECT_STREQ(test, "sysctl_t", l ? l->str : "(none)");
+	/* A component at a time: /sysrq-trigger is not below /sys. */
+	l = sigil_policy_genfs(p, "proc", "/sysrq-trigger");
+	KUNIT_EXPECT_STREQ(test, "proc_t", l ? l->str : "(none)");
+	l = sigil_policy_genfs(p, "devtmpfs", "/null");
+	KUNIT_EXPECT_STREQ(test, "null_t", l ? l->str : "(none)");
+	KUNIT_EXPECT_NULL(test, sigil_policy_genfs(p, "devtmpfs", "/zero"));
+	KUNIT_EXPECT_NULL(test, sigil_policy_genfs(p, "sysfs", "/"));
+	KUNIT_EXPECT_TRUE(test, sigil_policy_genfs_names(p, "devtmpfs"));
+	KUNIT_EXPECT_FALSE(test, sigil_policy_genfs_names(p, "sysfs"));
+	KUNIT_EXPECT_FALSE(test, sigil_policy_genfs_names(NULL, "proc"));
+	sigil_policy_free(p);
+}
+
+static struct kunit_case sigil_policy_test_cases[] = {
+	KUNIT_CASE_PARAM(test_policy_parse, policy_gen_params),
+	KUNIT_CASE(test_policy_lookup),
+	KUNIT_CASE(test_entrypoints_narrow),
+	KUNIT_CASE(test_perms),
+	KUNIT_CASE(test_genfs),
+	{}
+};
+
+/* Without Sigil active (lsm= not naming it) there are no built-in labels. */
+static int sigil_policy_test_init(struct kunit *const test)
+{
+	if (!sigil_label_kernel)
+		kunit_skip(test, "Sigil is not active");
+	return 0;
+}
+
+static struct kunit_suite sigil_policy_test_suite = {
+	.name = "sigil_policy",
+	.init = sigil_policy_test_init,
+	.test_cases = sigil_policy_test_cases,
+};
+
+kunit_test_suite(sigil_policy_test_suite);

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Sigil LSM - Security framework setup
+ *
+ * Copyright © 2026 The Sigil authors
+ */
+
+#ifndef _SECURITY_SIGIL_SETUP_H
+#define _SECURITY_SIGIL_SETUP_H
+
+#include <linux/init.h>
+#include <linux/lsm_hooks.h>
+
+#define SIGIL_NAME "sigil"
+
+extern struct lsm_blob_sizes sigil_blob_sizes;
+extern const struct lsm_id sigil_lsmid;
+extern bool sigil_enabled;
+
+/* Each concept registers its own hooks (cred.c, attr.c, task.c, fs.c). */
+void __init sigil_add_cred_hooks(void);
+void __init sigil_add_attr_hooks(void);
+void __init sigil_add_task_hooks(void);
+void __init sigil_add_fs_hooks(void);
+
+#endif /* _SECURITY_SIGIL_SETUP_H */
