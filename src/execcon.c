@@ -39,8 +39,10 @@ static void usage(int status)
 	       "  -h, --help         display this help and exit\n"
 	       "      --version      output version information and exit\n"
 	       "\n"
-	       "Exit status: 125 if execcon itself fails (bad context, write refused),\n"
-	       "126 if COMMAND cannot be executed or the module refuses the transition,\n"
+	       "Exit status: 125 if execcon itself fails (bad context, or the module refuses\n"
+	       "the write of exec: under Sigil, no transition rule), 126 if COMMAND cannot\n"
+	       "be executed or the module refuses the transition at execve (under Sigil: an\n"
+	       "entrypoint rule excludes the program, no_new_privs, nosuid, a tracer),\n"
 	       "127 if COMMAND is not found, else COMMAND's.\n");
 	exit(status);
 }
@@ -81,12 +83,14 @@ static int find_executable(const char *cmd, char *path, size_t size)
 
 /*
  * Under Sigil, says which rule would have allowed the transition (to the
- * program @file, at execve, for the entrypoint rules).
+ * program @file, at execve, for the entrypoint rules).  For a program
+ * without a label of its own the answer is not an entrypoint rule for
+ * every unlabelled file but a label for the program.
  */
 static void explain(const char *lsm, int err, const char *to, char **cur,
 		    const char *file)
 {
-	char *flabel = NULL;
+	char *flabel = NULL, *answer = NULL, query[1024];
 
 	if (err != -EACCES || !lsm || strcmp(lsm, "sigil"))
 		return;
@@ -94,8 +98,21 @@ static void explain(const char *lsm, int err, const char *to, char **cur,
 		return;
 	if (file)
 		sigil_file_get(file, sigil_lsm_xattr(lsm), 1, &flabel);
-	tool_explain_refusal(lsm, err, "transition %s %s%s%s", *cur ? *cur : "",
-			     to, flabel ? " " : "", flabel ? flabel : "");
+	snprintf(query, sizeof(query), "transition %s %s%s%s",
+		 *cur ? *cur : "", to, flabel ? " " : "", flabel ? flabel : "");
+	if (sigil_query(query, &answer) || !strncmp(answer, "allowed", 7)) {
+		free(answer);
+		free(flabel);
+		return;
+	}
+	if (file && flabel && !strcmp(flabel, "unlabeled") &&
+	    strstr(answer, "missing 'entrypoint "))
+		tool_error(0, "'%s' is unlabeled, and no entrypoint rule of '%s' names it: give it the label of %s's programs (filecon -s LABEL '%s', or a file_contexts entry and filecon --restore) rather than making every unlabeled file an entrypoint",
+			   file, to, to, file);
+	else
+		tool_error(0, "the sigil policy has no rule to allow it: %s",
+			   answer);
+	free(answer);
 	free(flabel);
 }
 

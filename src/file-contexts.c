@@ -51,8 +51,14 @@ static int parse_line(char *s, struct fc_entry *e, char *reason, size_t room)
 	size_t n = 0, i;
 	int err;
 
+	/* Refused as policies refuse it, rather than taken as a blank. */
+	if (strchr(s, '\r')) {
+		snprintf(reason, room,
+			 "a carriage return (byte \\x0d): the file has CRLF line ends");
+		return -1;
+	}
 	for (;;) {
-		s += strspn(s, " \t\r");
+		s += strspn(s, " \t");
 		if (!*s || *s == '#')
 			break;
 		if (n == 3) {
@@ -61,7 +67,7 @@ static int parse_line(char *s, struct fc_entry *e, char *reason, size_t room)
 			return -1;
 		}
 		field[n++] = s;
-		s += strcspn(s, " \t\r");
+		s += strcspn(s, " \t");
 		if (*s)
 			*s++ = '\0';
 	}

@@ -27,6 +27,9 @@ const char *program_name = "filecon";
 
 static const char *xattr, *set;
 static int follow = 1, verbose, failed, dry_run;
+/* --progress on a terminal: the files read and relabelled so far. */
+static int progress;
+static unsigned long n_read, n_relabelled;
 static char sep = '\n';
 static struct fc_spec spec;
 static const char *spec_name;
@@ -40,7 +43,7 @@ static void usage(int status)
 	printf("Usage: filecon [OPTION]... FILE...\n"
 	       "  or:  filecon [OPTION]... -s CONTEXT FILE...\n"
 	       "  or:  filecon [OPTION]... --reference=RFILE FILE...\n"
-	       "  or:  filecon --restore [-R] [-n] [-v] [--spec=SPEC] FILE...\n"
+	       "  or:  filecon --restore [-R] [-n] [-v] [-P] [--spec=SPEC] FILE...\n"
 	       "  or:  filecon --match [--spec=SPEC] FILE...\n"
 	       "Print the security label of each FILE as LABEL FILE, or set it to\n"
 	       "CONTEXT, to RFILE's label, or to the label SPEC gives it.\n"
@@ -55,6 +58,9 @@ static void usage(int status)
 	       "                           " DEFAULT_SPEC ")\n"
 	       "  -n, --dry-run          with --restore: change nothing, say what\n"
 	       "                           would change (with -v)\n"
+	       "  -P, --progress         with --restore: show how many files were read\n"
+	       "                           and relabelled, on standard error if it is\n"
+	       "                           a terminal\n"
 	       "  -R, --recursive        also act on the files below each directory,\n"
 	       "                           never following symbolic links\n"
 	       "  -h, --no-dereference   act on symbolic links themselves, not on\n"
@@ -95,6 +101,17 @@ static void explain_relabel(const char *path, int deref, int err,
 	free(from);
 }
 
+/*
+ * Whether @path is a symbolic link to nothing: what a following call
+ * reported as ENOENT is then the target's absence, not the link's.
+ */
+static int dangling(const char *path, int deref, int err)
+{
+	struct stat st;
+
+	return deref && err == -ENOENT && !lstat(path, &st) && S_ISLNK(st.st_mode);
+}
+
 /* Prints or sets one file's label; returns 0 or a negative errno. */
 static int process(const char *path, int deref)
 {
@@ -107,6 +124,11 @@ static int process(const char *path, int deref)
 			tool_error(0, "'%s' has no %s label", path, xattr);
 			return err;
 		}
+		if (dangling(path, deref, err)) {
+			tool_error(0, "cannot read the %s label of '%s': it is a symbolic link to a missing file (-h reads the link's own label)",
+				   xattr, path);
+			return err;
+		}
 		if (err) {
 			tool_error(err, "cannot read the %s label of '%s'", xattr, path);
 			return err;
@@ -116,6 +138,11 @@ static int process(const char *path, int deref)
 		return 0;
 	}
 	err = sigil_file_set(path, xattr, deref, set);
+	if (dangling(path, deref, err)) {
+		tool_error(0, "cannot set the %s label of '%s': it is a symbolic link to a missing file (-h labels the link itself)",
+			   xattr, path);
+		return err;
+	}
 	if (err) {
 		tool_error(err, "cannot set the %s label of '%s' to '%s'", xattr,
 			   path, set);
@@ -145,6 +172,16 @@ static int walk_one(const char *path, const struct stat *st, int type,
 	return 0;
 }
 
+/* --progress: the counts, on one line rewritten in place. */
+static void show_progress(int last)
+{
+	if (!progress || (!last && n_read % 1000))
+		return;
+	fprintf(stderr, "\r%s: %lu files read, %lu %s%s", program_name, n_read,
+		n_relabelled, dry_run ? "to relabel" : "relabelled",
+		last ? "\n" : "");
+}
+
 /*
  * --restore: gives the file @path (absolute, of type @mode) the label the
  * specification gives it; the file itself, never what a link leads to.
@@ -154,6 +191,9 @@ static int restore(const char *path, mode_t mode)
 	const struct fc_entry *e = fc_lookup(&spec, path, mode);
 	char *old = NULL;
 	int err;
+
+	n_read++;
+	show_progress(0);
 
 	if (!e || !strcmp(e->label, FC_NONE))
 		return 0;
@@ -177,6 +217,7 @@ static int restore(const char *path, mode_t mode)
 			return err;
 		}
 	}
+	n_relabelled++;
 	if (verbose)
 		printf("%s '%s' from %s to %s%c",
 		       dry_run ? "would relabel" : "relabelled", path,
@@ -305,6 +346,8 @@ static int by_spec(int match, int recursive, char **files, int n)
 		}
 		free(path);
 	}
+	if (!match)
+		show_progress(1);
 	fc_free(&spec);
 	return failed;
 }
@@ -324,14 +367,16 @@ int main(int argc, char **argv)
 		{ "match", no_argument, NULL, OPT_MATCH },
 		{ "spec", required_argument, NULL, OPT_SPEC },
 		{ "dry-run", no_argument, NULL, 'n' },
+		{ "progress", no_argument, NULL, 'P' },
 		TOOL_COMMON_OPTIONS,
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *reference = NULL, *lsm = NULL, *spec_file = NULL;
 	char *ref_label = NULL;
 	int c, i, recursive = 0, err, restoring = 0, match = 0, no_deref = 0;
+	int progress_asked = 0;
 
-	while ((c = getopt_long(argc, argv, "s:Rhvn0", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "s:RhvnP0", opts, NULL)) != -1) {
 		switch (c) {
 		case 's':
 			if (set)
@@ -352,6 +397,11 @@ int main(int argc, char **argv)
 			break;
 		case 'n':
 			dry_run = 1;
+			break;
+		case 'P':
+			/* Only where someone watches, as restorecon -p. */
+			progress = isatty(STDERR_FILENO);
+			progress_asked = 1;
 			break;
 		case OPT_RESTORE:
 			restoring = 1;
@@ -388,6 +438,8 @@ int main(int argc, char **argv)
 		tool_die(EXIT_CANCELED, 0, "--spec goes with --restore or --match");
 	if (dry_run && !restoring)
 		tool_die(EXIT_CANCELED, 0, "-n goes with --restore");
+	if (progress_asked && !restoring)
+		tool_die(EXIT_CANCELED, 0, "-P goes with --restore");
 	if ((restoring || match) && no_deref)
 		tool_die(EXIT_CANCELED, 0,
 			 "--restore and --match never follow a symbolic link: -h is implied");

@@ -10,6 +10,7 @@
 #include <config.h>
 
 #include <attr/libattr.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -36,6 +37,7 @@ struct item {
 	int fd;			/* descriptor COMMAND gets (-o: 1, --fd: N) */
 	int open_fd;		/* our descriptor, or -1 */
 	int created;		/* whether this run created it */
+	int nameless;		/* --replace: the new file has no name yet */
 };
 
 static struct item *items;
@@ -79,7 +81,7 @@ static void add(enum kind kind, char *path, const char *arg, int fd)
 	items = realloc(items, (n_items + 1) * sizeof(*items));
 	if (!items)
 		tool_die(EXIT_CANCELED, -ENOMEM, "out of memory");
-	items[n_items++] = (struct item){ kind, path, arg, fd, -1, 0 };
+	items[n_items++] = (struct item){ kind, path, arg, fd, -1, 0, 0 };
 }
 
 /* Removes, in reverse order, what this run created. */
@@ -118,7 +120,8 @@ static void check_label(struct item *it)
 
 	if (!label_xattr)
 		return;
-	err = sigil_file_get(it->path, label_xattr, 0, &got);
+	/* A nameless file is reached through its /proc/self/fd link. */
+	err = sigil_file_get(it->path, label_xattr, it->nameless, &got);
 	if (err)
 		fail(err, "cannot read the label of '%s'", it->path);
 	if (strcmp(got, context)) {
@@ -158,14 +161,65 @@ static void create_file(struct item *it)
 	it->open_fd = fd;
 }
 
+/* The name of a temporary for FILE in DIR: .FILE.fscreatecon-PID-N. */
+static char *temp_name(const char *dir, const char *base, long pid, int n)
+{
+	char *name;
+
+	if (asprintf(&name, "%s/.%s.fscreatecon-%ld-%d", dir, base, pid, n) < 0)
+		return NULL;
+	return name;
+}
+
 /*
- * The new file of --replace: in FILE's directory, so rename is atomic.  A
- * symbolic link is followed, as sed -i --follow-symlinks does: the file it
- * leads to is replaced and the link stays.  A file with other hard links
- * is refused: the other names would keep the old contents and label.
+ * Removes the temporaries of FILE (base name @base) in @dir that runs
+ * which no longer exist left behind: a run killed in the instant between
+ * naming its new file and renaming it, or on a file system without
+ * O_TMPFILE, while its command ran.
+ */
+static void remove_stale(const char *dir, const char *base)
+{
+	const size_t blen = strlen(base);
+	struct dirent *e;
+	char *path, *end;
+	long pid;
+	DIR *d;
+
+	d = opendir(dir);
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		/* ".BASE.fscreatecon-PID-N" */
+		if (e->d_name[0] != '.' || strncmp(e->d_name + 1, base, blen) ||
+		    strncmp(e->d_name + 1 + blen, ".fscreatecon-", 13))
+			continue;
+		pid = strtol(e->d_name + 1 + blen + 13, &end, 10);
+		if (pid <= 0 || *end != '-' || kill((pid_t)pid, 0) == 0 ||
+		    errno != ESRCH)
+			continue;
+		if (asprintf(&path, "%s/%s", dir, e->d_name) < 0)
+			break;
+		if (unlink(path) && errno != ENOENT)
+			tool_error(-errno, "cannot remove the stale temporary '%s'",
+				   path);
+		free(path);
+	}
+	closedir(d);
+}
+
+/*
+ * The new file of --replace: in FILE's directory, so rename is atomic,
+ * and nameless (O_TMPFILE) until COMMAND has succeeded, so that a run
+ * killed meanwhile leaves nothing behind.  Where the file system has no
+ * O_TMPFILE it is a hidden temporary, .FILE.fscreatecon-PID-N, which the
+ * next run removes once this one is gone.  A symbolic link is followed,
+ * as sed -i --follow-symlinks does: the file it leads to is replaced and
+ * the link stays.  A file with other hard links is refused: the other
+ * names would keep the old contents and label.
  */
 static void create_replacement(struct item *it)
 {
+	const char *base;
 	struct stat st;
 	char *copy, *dir, *target;
 	int fd, i;
@@ -182,12 +236,30 @@ static void create_replacement(struct item *it)
 		fail(-errno, "cannot replace '%s'", it->arg);
 	it->arg = target;
 	copy = strdup(it->arg);
-	dir = copy ? dirname(copy) : NULL;
-	for (i = 0; dir && i < 100; i++) {
+	if (!copy)
+		fail(-ENOMEM, "cannot replace '%s'", it->arg);
+	dir = dirname(copy);
+	base = strrchr(it->arg, '/') + 1;
+	remove_stale(dir, base);
+	fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+	if (fd >= 0) {
 		free(it->path);
-		if (asprintf(&it->path, "%s/.%s.fscreatecon-%ld-%d", dir,
-			     strrchr(it->arg, '/') ? strrchr(it->arg, '/') + 1 :
-			     it->arg, (long)getpid(), i) < 0)
+		if (asprintf(&it->path, "/proc/self/fd/%d", fd) < 0)
+			fail(-ENOMEM, "cannot replace '%s'", it->arg);
+		it->open_fd = fd;
+		it->nameless = 1;
+		free(copy);
+		return;
+	}
+	/* No O_TMPFILE here: a named temporary. */
+	if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL) {
+		free(copy);
+		fail(-errno, "cannot create the replacement of '%s'", it->arg);
+	}
+	for (i = 0; i < 100; i++) {
+		free(it->path);
+		it->path = temp_name(dir, base, (long)getpid(), i);
+		if (!it->path)
 			break;
 		fd = open(it->path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 		if (fd >= 0) {
@@ -201,6 +273,43 @@ static void create_replacement(struct item *it)
 	}
 	free(copy);
 	fail(-errno, "cannot create the replacement of '%s'", it->arg);
+}
+
+/*
+ * Gives the nameless new file of --replace a temporary name beside FILE,
+ * for the rename: the only instant in which a run killed leaves a file.
+ */
+static int name_replacement(struct item *it)
+{
+	char *copy, *name = NULL, fdpath[32];
+	int i, err = -EEXIST;
+
+	copy = strdup(it->arg);
+	if (!copy)
+		return -ENOMEM;
+	snprintf(fdpath, sizeof(fdpath), "/proc/self/fd/%d", it->open_fd);
+	for (i = 0; i < 100 && err == -EEXIST; i++) {
+		free(name);
+		name = temp_name(dirname(copy), strrchr(it->arg, '/') + 1,
+				 (long)getpid(), i);
+		if (!name) {
+			err = -ENOMEM;
+			break;
+		}
+		strcpy(copy, it->arg);
+		err = linkat(AT_FDCWD, fdpath, AT_FDCWD, name,
+			     AT_SYMLINK_FOLLOW) ? -errno : 0;
+	}
+	free(copy);
+	if (err) {
+		free(name);
+		return err;
+	}
+	free(it->path);
+	it->path = name;
+	it->created = 1;
+	it->nameless = 0;
+	return 0;
 }
 
 static void create(struct item *it)
@@ -229,7 +338,7 @@ static void create(struct item *it)
 		it->created = 1;
 		break;
 	}
-	if (it->created)
+	if (it->created || it->nameless)
 		check_label(it);
 }
 
@@ -268,6 +377,14 @@ static int finish_replace(struct item *it)
 		tool_error(err, "cannot give the new file the metadata of '%s'",
 			   it->arg);
 		return err;
+	}
+	if (it->nameless) {
+		err = name_replacement(it);
+		if (err) {
+			tool_error(err, "cannot name the new file beside '%s'",
+				   it->arg);
+			return err;
+		}
 	}
 	if (rename(it->path, it->arg)) {
 		err = -errno;

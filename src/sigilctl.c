@@ -11,11 +11,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/klog.h>
+#include <syslog.h>
 #include <unistd.h>
 
 #include "policy-check.h"
 #include "sigil.h"
 #include "suggest.h"
+
+/* A file-contexts label that leaves files alone (sigil-file-contexts(5)). */
+#define FC_NONE_LABEL "<<none>>"
 #include "tool.h"
 
 const char *program_name = "sigilctl";
@@ -33,7 +37,7 @@ static void usage(int status)
 	       "  or:  sigilctl check FILE\n"
 	       "  or:  sigilctl status\n"
 	       "  or:  sigilctl enforce [enforcing|permissive|1|0]\n"
-	       "  or:  sigilctl suggest [--explain] [FILE]\n"
+	       "  or:  sigilctl suggest [--explain] [--policy FILE] [FILE]\n"
 	       "  or:  sigilctl access SUBJECT OBJECT PERMS\n"
 	       "  or:  sigilctl access transition|dyntransition|fscreate|relabel LABEL...\n"
 	       "  or:  sigilctl access nnptransition|nosuidtransition FROM TO\n"
@@ -50,7 +54,10 @@ static void usage(int status)
 	       "  enforce MODE  enforcing (1): enforce denials; permissive (0): log them only\n"
 	       "  suggest       print the rules that would allow the denials logged in\n"
 	       "                FILE (an audit log, a saved kernel log), or in the kernel\n"
-	       "                log; --explain says which denials each rule answers\n"
+	       "                log; --explain says which denials each rule answers;\n"
+	       "                w, a, c or x on a catch-all label (unlabeled, a genfs\n"
+	       "                rule for /, of --policy FILE or the running policy) is\n"
+	       "                printed commented out, with what to do instead\n"
 	       "  access ...    ask whether the running policy allows an access\n"
 	       "\n"
 	       "FILE may be - for standard input.\n"
@@ -94,25 +101,35 @@ static char *read_all(const char *path, size_t *size)
 	return text;
 }
 
-static long check(const char *path, const char *text, size_t size)
+/*
+ * Checks the policy @text read from @path; says why it is invalid on
+ * standard error, and, for a load (@log), in the system log too: the
+ * kernel never sees a policy refused here, so its status cannot say.
+ */
+static long check(const char *path, const char *text, size_t size, int log)
 {
-	unsigned int line;
-	char reason[256];
+	unsigned int line = 0;
+	char reason[256], where[32] = "";
 	long rules;
 
 	if (size > SIGIL_POLICY_MAX_BYTES) {
-		fflush(stdout);
-		fprintf(stderr, "%s: larger than %lu bytes\n", path,
-			SIGIL_POLICY_MAX_BYTES);
-		return -1;
+		snprintf(reason, sizeof(reason), "larger than %lu bytes",
+			 SIGIL_POLICY_MAX_BYTES);
+		rules = -1;
+	} else {
+		rules = policy_check(text, size, &line, reason, sizeof(reason));
 	}
-	rules = policy_check(text, size, &line, reason, sizeof(reason));
-	if (rules < 0) {
-		fflush(stdout);
-		if (line)
-			fprintf(stderr, "%s:%u: %s\n", path, line, reason);
-		else
-			fprintf(stderr, "%s: %s\n", path, reason);
+	if (rules >= 0)
+		return rules;
+	if (line)
+		snprintf(where, sizeof(where), ":%u", line);
+	fflush(stdout);
+	fprintf(stderr, "%s%s: %s\n", path, where, reason);
+	if (log) {
+		openlog("sigilctl", LOG_PID, LOG_AUTHPRIV);
+		syslog(LOG_ERR, "policy not loaded, the running one stays: %s%s: %s",
+		       path, where, reason);
+		closelog();
 	}
 	return rules;
 }
@@ -169,7 +186,7 @@ static void write_node(const char *name, const char *data, size_t size,
 
 static int access_query(int argc, char **argv)
 {
-	char query[1024], *answer = NULL;
+	char query[1024], reason[256], *answer = NULL;
 	size_t len = 0;
 	int i, err;
 
@@ -183,6 +200,9 @@ static int access_query(int argc, char **argv)
 	}
 	if (len >= sizeof(query))
 		tool_die(2, 0, "query too long");
+	/* Checked as the kernel reads it, to name the field at fault. */
+	if (policy_check_query(query, reason, sizeof(reason)))
+		tool_die(2, 0, "invalid query '%s': %s", query, reason);
 	err = sigil_query(query, &answer);
 	if (err == -EINVAL)
 		tool_die(2, err, "invalid query '%s'", query);
@@ -213,22 +233,85 @@ static char *read_kernel_log(size_t *size)
 	return buf;
 }
 
-/* sigilctl suggest [--explain] [FILE|-] */
+/* Reads @path if it can be read, else NULL: for optional sources. */
+static char *read_optional(const char *path)
+{
+	size_t size;
+	char *text;
+	int fd, err;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	err = tool_read_fd(fd, &text, &size);
+	close(fd);
+	return err ? NULL : text;
+}
+
+/*
+ * The catch-all labels of a policy (genfs FSTYPE / LABEL: everything of
+ * a file system) or of a file-contexts spec (an entry for every path).
+ */
+static void add_catchalls(struct suggest *s, const char *text, int spec)
+{
+	char a[300], b[300], c[300], d[300];
+	const char *line = text;
+	int n;
+
+	for (; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+		n = sscanf(line, "%299s %299s %299s %299s", a, b, c, d);
+		if (!spec && n == 4 && !strcmp(a, "genfs") && !strcmp(c, "/") &&
+		    d[0] != '#' && suggest_catchall(s, d))
+			tool_die(1, -ENOMEM, "cannot read the policy");
+		if (spec && n >= 2 && (!strcmp(a, "/.*") || !strcmp(a, ".*")) &&
+		    strcmp(b, FC_NONE_LABEL) && b[0] != '-' &&
+		    suggest_catchall(s, b))
+			tool_die(1, -ENOMEM, "cannot read the file contexts");
+	}
+}
+
+/*
+ * sigilctl suggest [--explain] [--policy FILE] [FILE|-]: the catch-alls
+ * come from --policy, else the running policy, else the installed one,
+ * and from the installed file contexts.
+ */
 static int suggest(int argc, char **argv)
 {
 	struct suggest s = { 0 };
-	const char *from = "the kernel log";
+	const char *from = "the kernel log", *policy = NULL;
 	int explain = 0;
 	size_t size, i, start;
 	char *text;
 
-	if (argc && !strcmp(argv[0], "--explain")) {
-		explain = 1;
+	for (;;) {
+		if (argc && !strcmp(argv[0], "--explain")) {
+			explain = 1;
+		} else if (argc > 1 && !strcmp(argv[0], "--policy")) {
+			policy = argv[1];
+			argc--;
+			argv++;
+		} else {
+			break;
+		}
 		argc--;
 		argv++;
 	}
 	if (argc > 1 || (argc == 1 && argv[0][0] == '-' && argv[0][1]))
-		tool_die(2, 0, "suggest takes [--explain] and one FILE at most");
+		tool_die(2, 0, "suggest takes [--explain] [--policy FILE] and one FILE at most");
+	if (policy) {
+		text = read_all(policy, &size);
+	} else {
+		text = read_optional("/sys/kernel/security/sigil/policy");
+		if (!text)
+			text = read_optional(SYSCONFDIR "/sigil/policy");
+	}
+	if (text)
+		add_catchalls(&s, text, 0);
+	free(text);
+	text = read_optional(SYSCONFDIR "/sigil/file_contexts");
+	if (text)
+		add_catchalls(&s, text, 1);
+	free(text);
 	if (argc) {
 		from = argv[0];
 		text = read_all(argv[0], &size);
@@ -256,6 +339,7 @@ static int suggest(int argc, char **argv)
 		fprintf(stderr, "%s: %zu kind%s of refusal no rule can allow (--explain lists them)\n",
 			program_name, s.nunliftable,
 			s.nunliftable == 1 ? "" : "s");
+	suggest_withheld(&s, "sigilctl: ", stderr);
 	suggest_free(&s);
 	return 0;
 }
@@ -314,7 +398,7 @@ int main(int argc, char **argv)
 		if (argc > 1 || (argc == 0 && !strcmp(cmd, "check")))
 			tool_die(2, 0, "%s takes one FILE", cmd);
 		text = read_all(file, &size);
-		rules = check(file, text, size);
+		rules = check(file, text, size, !strcmp(cmd, "load"));
 		if (rules < 0)
 			return 1;
 		if (!strcmp(cmd, "check"))

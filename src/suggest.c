@@ -237,8 +237,105 @@ int suggest_line(struct suggest *s, const char *line)
 	return add_why(r, desc) < 0 ? -1 : 1;
 }
 
+int suggest_catchall(struct suggest *s, const char *label)
+{
+	char **c = realloc(s->catchall, (s->ncatchall + 1) * sizeof(*c));
+
+	if (!c)
+		return -1;
+	s->catchall = c;
+	c[s->ncatchall] = strdup(label);
+	if (!c[s->ncatchall])
+		return -1;
+	s->ncatchall++;
+	return 0;
+}
+
+/* The letters that open files up: write, append, create, execute. */
+#define OPENING "waxc"
+
+/*
+ * Whether @r is an allow rule on a catch-all: copies the label to @object
+ * and splits its letters into @safe (r) and @risky (w, a, c, x).
+ */
+static int on_catchall(const struct suggest *s, const struct suggest_rule *r,
+		       char *object, size_t size, char *safe, char *risky)
+{
+	const char *l, *o;
+	size_t i, ns = 0, nr = 0;
+	int all = 0;
+
+	if (strncmp(r->head, "allow ", 6))
+		return 0;
+	o = strrchr(r->head, ' ') + 1;
+	snprintf(object, size, "%s", o);
+	all = !strcmp(object, "unlabeled");
+	for (i = 0; !all && i < s->ncatchall; i++)
+		all = !strcmp(object, s->catchall[i]);
+	if (!all)
+		return 0;
+	for (l = r->letters; *l; l++) {
+		if (strchr(OPENING, *l))
+			risky[nr++] = *l;
+		else
+			safe[ns++] = *l;
+	}
+	safe[ns] = risky[nr] = '\0';
+	return nr > 0;
+}
+
+size_t suggest_withheld(const struct suggest *s, const char *prefix, FILE *warn)
+{
+	char object[300], safe[8], risky[8];
+	size_t i, n = 0;
+
+	for (i = 0; i < s->nrules; i++) {
+		if (!on_catchall(s, &s->rules[i], object, sizeof(object), safe,
+				 risky))
+			continue;
+		fprintf(warn, "%snot suggested: '%s %s' would open every file labelled %s, not only the ones denied (--explain says what to do instead)\n",
+			prefix, s->rules[i].head, risky, object);
+		n++;
+	}
+	return n;
+}
+
+/* An allow rule on a catch-all: what is safe, and why the rest is not. */
+static void print_catchall(const struct suggest_rule *r, const char *object,
+			   const char *safe, const char *risky, FILE *out,
+			   int explain)
+{
+	size_t j;
+
+	if (*safe)
+		fprintf(out, "%s %s\n", r->head, safe);
+	fprintf(out, "# not suggested, %s is a catch-all: %s %s\n", object,
+		r->head, risky);
+	if (!explain)
+		return;
+	if (!strcmp(object, "unlabeled"))
+		fprintf(out, "#   it would give '%s' on every file labelled %s (every file on\n"
+			"#   disk without security.sigil, every file of a file system that\n"
+			"#   no genfs rule names), not only on the objects denied:\n",
+			risky, object);
+	else
+		fprintf(out, "#   it would give '%s' on every file labelled %s (a genfs rule or\n"
+			"#   a file-contexts entry gives it to a whole file system or\n"
+			"#   tree), not only on the objects denied:\n",
+			risky, object);
+	for (j = 0; j < r->nwhy; j++)
+		fprintf(out, "#     %s\n", r->why[j]);
+	fprintf(out, "#   give those objects a label of their own instead, then allow it:\n"
+		"#     on a file system without extended attributes (devtmpfs, proc,\n"
+		"#     sysfs...): a rule 'genfs FSTYPE /PATH LABEL'\n"
+		"#     on disk: filecon -s LABEL FILE, or a file_contexts entry and\n"
+		"#     filecon --restore\n");
+}
+
 void suggest_print(const struct suggest *s, FILE *out, int explain)
 {
+	char object[300], safe[8], risky[8];
+
 	const struct suggest_rule *r;
 	size_t i, j;
 
@@ -258,7 +355,9 @@ void suggest_print(const struct suggest *s, FILE *out, int explain)
 				fputc('\n', out);
 			}
 		}
-		if (r->order)
+		if (on_catchall(s, r, object, sizeof(object), safe, risky))
+			print_catchall(r, object, safe, risky, out, explain);
+		else if (r->order)
 			fprintf(out, "%s %s\n", r->head, r->letters);
 		else
 			fprintf(out, "%s\n", r->head);
@@ -286,5 +385,8 @@ void suggest_free(struct suggest *s)
 	for (i = 0; i < s->nunliftable; i++)
 		free(s->unliftable[i]);
 	free(s->unliftable);
+	for (i = 0; i < s->ncatchall; i++)
+		free(s->catchall[i]);
+	free(s->catchall);
 	memset(s, 0, sizeof(*s));
 }

@@ -24,6 +24,8 @@ struct suggest {
 	size_t nunliftable;
 	unsigned long denials;		/* denial records read */
 	unsigned long invalid;		/* missing='...' that is not a rule */
+	char **catchall;		/* labels of whole classes of files */
+	size_t ncatchall;
 };
 
 /*
@@ -33,10 +35,26 @@ struct suggest {
 int suggest_line(struct suggest *s, const char *line);
 
 /*
+ * Marks @label as a catch-all, a label that stands for whole classes of
+ * files (a genfs rule for "/", a file-contexts entry for every path);
+ * "unlabeled" always is one.  An allow rule that would give w, a, c or x
+ * on a catch-all is not suggested: it is printed commented out, with
+ * what to do instead.  Returns 0, or -1 when out of memory.
+ */
+int suggest_catchall(struct suggest *s, const char *label);
+
+/*
  * Prints the rules, one per line; with @explain, each after comment lines
  * naming the denials it answers, and the refusals no rule can lift last.
  */
 void suggest_print(const struct suggest *s, FILE *out, int explain);
+
+/*
+ * Says on @warn, one line each after @prefix, which rules were not
+ * suggested because they would open a catch-all; returns their number.
+ */
+size_t suggest_withheld(const struct suggest *s, const char *prefix,
+			FILE *warn);
 
 void suggest_free(struct suggest *s);
 

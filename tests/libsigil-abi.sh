@@ -3,13 +3,14 @@
 # functions <sigil.h> declares, all sigil_*, under the symbol version of
 # src/libsigil.map; each has a man(3) page once installed; <sigil.h>
 # compiles alone in C and C++; and a program built against an installed
-# copy with pkg-config alone links to libsigil.so.0 and runs.
+# copy with pkg-config alone links to libsigil.so.0 and runs; and the
+# example of libsigil(3) compiles and exits as runcon does.
 set -u
 srcdir=${srcdir:-.}
 builddir=${builddir:-.}
 top=$(cd "$srcdir" && pwd)
 build=$(cd "$builddir" && pwd)
-echo "1..8"
+echo "1..10"
 . "$top/tests/tap.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -71,3 +72,21 @@ for t in proccon execcon fscreatecon-run filecon sigilctl; do
 		missing="$missing $t"
 done
 check "the five tools are linked to the shared libsigil.so.0" "" "$missing"
+
+# libsigil(3)'s example, as a reader pastes it, against a stand-in for
+# the attribute write (the host has no module): exit 127 for a command
+# not found, 126 for one found but not executable (as runcon).
+sed -n '/^\.Sh EXAMPLES/,/^\.Ed/p' "$top/man/libsigil.3" | sed '1,/^\.Bd/d; $d' |
+	sed 's/\\e/\\/g' >"$tmp/runin.c"
+cat >"$tmp/stub.c" <<'C'
+#include <sigil.h>
+const char *sigil_lsm_default(void) { return "sigil"; }
+int sigil_attr_set(const char *lsm, int attr, const char *value) { return 0; }
+const char *sigil_strerror(int err) { return "?"; }
+C
+: >"$tmp/plain-file"
+out=$(gcc -Wall -I"$top/src" -o "$tmp/runin" "$tmp/runin.c" "$tmp/stub.c" 2>&1 &&
+	{ "$tmp/runin" x_t "$tmp/no-such-command" 2>/dev/null; echo $?; })
+check "libsigil(3)'s example exits 127 for a command not found" 127 "$out"
+out=$("$tmp/runin" x_t "$tmp/plain-file" 2>/dev/null; echo $?)
+check "libsigil(3)'s example exits 126 for a file that cannot be executed" 126 "$out"

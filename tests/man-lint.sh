@@ -1,6 +1,8 @@
 #!/bin/bash
-# Ensure that every man page is clean under mandoc -T lint -W warning and
-# has the sections a reader learns a tool from.
+# Ensure that every man page is clean under mandoc -T lint -W warning,
+# has the sections a reader learns a tool from, and names no file under
+# the configured sysconfdir that make install does not install (but the
+# policy the admin writes), nor the project's test guest.
 # A page written as man/NAME.in is checked as make wrote it, in the build
 # directory, with @sysconfdir@ replaced by the configured directory.
 set -u
@@ -18,7 +20,11 @@ done
 sysconfdir=$(sed -n 's/^sysconfdir = //p' "$builddir/Makefile")
 prefix=$(sed -n 's/^prefix = //p' "$builddir/Makefile")
 sysconfdir=${sysconfdir//\$\{prefix\}/$prefix}
-echo "1..$(( ${#pages[@]} * 2 + ${#generated[@]} ))"
+# What make install puts in $sysconfdir/sigil, and the admin's own files.
+installed=$(sed -n 's/^dist_sigilconf_DATA = //p' "$builddir/Makefile" |
+	tr ' ' '\n' | sed 's|.*/||')
+allowed=$(printf '%s\npolicy\n' "$installed")
+echo "1..$(( ${#pages[@]} * 3 + ${#generated[@]} ))"
 n=0
 for m in "${generated[@]}"; do
 	n=$((n + 1))
@@ -39,6 +45,19 @@ for m in "${pages[@]}"; do
 	else
 		echo "$out" | sed 's/^/# /'
 		echo "not ok $n - mandoc -T lint: ${m##*/}"
+	fi
+	n=$((n + 1))
+	bad=
+	for f in $(grep -o -- "$sysconfdir/sigil/[A-Za-z0-9_.-]*" "$m" |
+		   sed 's|.*/||' | sort -u); do
+		printf '%s\n' "$allowed" | grep -qxF "$f" || bad="$bad $f"
+	done
+	grep -qi 'sigil guest\|the guest' "$m" && bad="$bad (the test guest)"
+	if [ -z "$bad" ]; then
+		echo "ok $n - ${m##*/} names only installed files"
+	else
+		echo "# not installed in $sysconfdir/sigil, or not the reader's:$bad"
+		echo "not ok $n - ${m##*/} names only installed files"
 	fi
 	n=$((n + 1))
 	missing=

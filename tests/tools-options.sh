@@ -7,7 +7,7 @@ set -u
 b=${builddir:-.}/src
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-echo "1..64"
+echo "1..81"
 n=0
 # check NAME EXPECTED-STATUS COMMAND...: status and a non-crash.
 check() {
@@ -107,6 +107,45 @@ check "sigilctl suggest reads a log on any host" 0 "$b/sigilctl" suggest "$tmp/a
 grepout "... and merges the two denials into one rule" "^allow a_t b_t rw$" out
 check "sigilctl suggest of a missing file is exit 1" 1 "$b/sigilctl" suggest "$tmp/none.log"
 grepout "... naming it with the system's reason" "cannot open '$tmp/none.log': No such file or directory" err
+
+# filecon --restore -P: progress on a terminal only (script(1) gives one).
+mkdir -p "$tmp/pr/d"
+: >"$tmp/pr/d/a"; : >"$tmp/pr/d/b"
+printf '%s(/.*)? pr_t\n' "$tmp/pr" >"$tmp/pr.spec"
+script -qec "$b/filecon --restore -R -n -P --xattr user.sigiltest --spec $tmp/pr.spec $tmp/pr" /dev/null >"$tmp/out" 2>&1
+grepout "filecon --restore -P on a terminal counts the files" "filecon: 4 files read, 4 to relabel" out
+check "filecon --restore -P without a terminal" 0 "$b/filecon" --restore -R -n -P --xattr user.sigiltest --spec "$tmp/pr.spec" "$tmp/pr"
+n=$((n + 1))
+if [ -s "$tmp/err" ]; then
+	echo "# expected nothing on standard error, saw: $(cat "$tmp/err")"
+	echo "not ok $n - ... prints no progress"
+else
+	echo "ok $n - ... prints no progress"
+fi
+check "filecon -P without --restore is exit 125" 125 "$b/filecon" -P "$tmp/pr"
+
+# sigilctl access: a bad query is named before the kernel is asked.
+check "sigilctl access with an unknown letter is exit 2" 2 "$b/sigilctl" access a_t b_t q
+grepout "... naming the field at fault" "invalid query 'a_t b_t q': invalid permissions 'q' (one or more of r, w, x, a, c, once each)" err
+check "sigilctl access about a genfs rule is exit 2" 2 "$b/sigilctl" access genfs proc / p_t
+grepout "... saying it cannot be asked" "invalid query 'genfs proc / p_t': unknown query 'genfs'" err
+check "sigilctl access with an invalid third label is exit 2" 2 "$b/sigilctl" access transition a_t b_t $'c\001'
+grepout "... naming the label" "invalid label" err
+
+# sigilctl check: an error found after every rule still names its line.
+printf 'unconfined kernel\n# x\nentrypoint x_t y_t\n' >"$tmp/noentry.policy"
+check "sigilctl check of an entrypoint without transition exits 1" 1 "$b/sigilctl" check "$tmp/noentry.policy"
+grepout "... naming the entrypoint rule's line" "noentry.policy:3: entrypoint for 'x_t', but no transition rule leads to it" err
+
+# sigilctl suggest never widens a catch-all.
+printf '%s\n' "[    3.0] audit: type=1425 audit(3.0:3): denied op=open check=file subject=web_t object=unlabeled pid=3 comm=\"sh\" name=\"null\" dev=\"devtmpfs\" ino=5 enforcing=1 missing='allow web_t unlabeled rw'" \
+	"[    4.0] audit: type=1425 audit(4.0:4): denied op=open check=file subject=web_t object=dev_t pid=3 comm=\"sh\" name=\"tty\" dev=\"devtmpfs\" ino=6 enforcing=1 missing='allow web_t dev_t w'" >"$tmp/wide.log"
+printf 'genfs devtmpfs / dev_t\n' >"$tmp/genfs.policy"
+check "sigilctl suggest of w on unlabeled exits 0" 0 "$b/sigilctl" suggest --policy "$tmp/genfs.policy" "$tmp/wide.log"
+grepout "... keeps r on unlabeled" "^allow web_t unlabeled r$" out
+grepout "... comments out w on unlabeled" "^# not suggested, unlabeled is a catch-all: allow web_t unlabeled w$" out
+grepout "... and w on a genfs rule's label for /" "^# not suggested, dev_t is a catch-all: allow web_t dev_t w$" out
+grepout "... and warns, naming the rule" "not suggested: 'allow web_t unlabeled w' would open every file labelled unlabeled" err
 
 # filecon --match and --restore: offline matching, refused combinations.
 printf '/srv(/.*)? srv_t\n/srv/key -- key_t\n' >"$tmp/fc"

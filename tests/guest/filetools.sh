@@ -135,6 +135,45 @@ fscr-replace-killed-keeps-original)
 	expect_eq "checksum of the original" "$md5" "$(md5sum <"$d/f")"
 	no_temp_left
 	;;
+fscr-replace-tool-killed-leaves-nothing)
+	# SIGKILL of fscreatecon-run itself, not of its command: the new file
+	# has no name until the rename, so nothing is left and none is seen.
+	printf 'alpha\nbeta\n' >"$d/f"
+	md5=$(md5sum <"$d/f")
+	fscreatecon-run new_t --replace "$d/f" -- \
+		sh -c "echo partial; : >'$d/started'; sleep 5; echo more" &
+	tool=$!
+	i=0
+	while [ ! -e "$d/started" ] && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	[ -e "$d/started" ] || fail "the command did not start"
+	during=$(ls -a "$d" | grep fscreatecon)
+	kill -9 $tool
+	wait $tool
+	rm -f "$d/started"
+	expect_eq "temporary names while the command ran" "" "$during"
+	expect_eq "checksum of the original" "$md5" "$(md5sum <"$d/f")"
+	no_temp_left
+	;;
+fscr-replace-removes-stale-temporaries)
+	# Temporaries of runs that are gone are removed; a live run's stays.
+	echo old >"$d/f"
+	sh -c 'exit 0' &
+	dead=$!
+	wait $dead
+	: >"$d/.f.fscreatecon-$dead-0"
+	: >"$d/.f.fscreatecon-$$-0"
+	run 0 fscreatecon-run new_t --replace "$d/f" -- echo new
+	[ ! -e "$d/.f.fscreatecon-$dead-0" ] ||
+		fail "the stale temporary of the dead pid $dead is left"
+	[ -e "$d/.f.fscreatecon-$$-0" ] ||
+		fail "the temporary of the live pid $$ was removed"
+	rm -f "$d/.f.fscreatecon-$$-0"
+	expect_eq "new content" new "$(cat "$d/f")"
+	expect_eq "new label" new_t "$(label "$d/f")"
+	;;
 fscr-replace-disk-full-keeps-original)
 	printf 'alpha\nbeta\n' >"$d/f"
 	md5=$(md5sum <"$d/f")
@@ -144,6 +183,17 @@ fscr-replace-disk-full-keeps-original)
 	rm -f "$d/filler"
 	expect_eq "checksum of the original" "$md5" "$(md5sum <"$d/f")"
 	no_temp_left
+	;;
+filecon-dangling-symlink-names-the-missing-target)
+	ln -s "$d/none" "$d/dl"
+	run 1 filecon "$d/dl"
+	grep -q "'$d/dl': it is a symbolic link to a missing file (-h reads the link's own label)" $err ||
+		fail "reading: saw '$(cat $err)'"
+	run 1 filecon -s x_t "$d/dl"
+	grep -q "'$d/dl': it is a symbolic link to a missing file (-h labels the link itself)" $err ||
+		fail "setting: saw '$(cat $err)'"
+	run 0 filecon -h -s x_t "$d/dl"
+	expect_eq "the link's own label" x_t "$(label "$d/dl" -h)"
 	;;
 filecon-prints-labels)
 	fscreatecon-run a_t -o "$d/f1" -- true

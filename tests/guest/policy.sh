@@ -87,8 +87,19 @@ allow ep_t unlabeled rx
 allow ep_t ep_exec_t rx"
 	run 0 execcon ep_t "$d/ep-proccon"
 	expect_eq "label in the entrypoint program" ep_t "$(cat $out)"
+	# An unlabeled program: the hint is to label it, not to make every
+	# unlabeled file an entrypoint.
 	run 126 execcon ep_t /usr/bin/proccon
-	grep -q "missing 'entrypoint ep_t unlabeled'" $err ||
+	grep -q "'/usr/bin/proccon' is unlabeled, and no entrypoint rule of 'ep_t' names it: give it the label of ep_t's programs (filecon -s LABEL" $err ||
+		fail "expected the hint to label the program, saw '$(cat $err)'"
+	if grep -q "missing 'entrypoint ep_t unlabeled'" $err; then
+		fail "the hint invites an entrypoint for every unlabeled file: '$(cat $err)'"
+	fi
+	# A program with another label: the missing entrypoint rule.
+	cp /usr/bin/proccon "$d/other-proccon"
+	filecon -s other_exec_t "$d/other-proccon"
+	run 126 execcon ep_t "$d/other-proccon"
+	grep -q "missing 'entrypoint ep_t other_exec_t'" $err ||
 		fail "expected the missing entrypoint named, saw '$(cat $err)'"
 	;;
 dyntransition-needs-rule)
@@ -424,6 +435,28 @@ unconfined $long
 relabel a_t b_t c\033_t
 BAD
 	expect_eq "rows tried" 5 "$i"
+	;;
+offline-refusal-in-the-system-log-not-in-status)
+	# sigilctl refuses an invalid policy before the kernel sees it: the
+	# kernel's last_error cannot say so (sigilctl(8)); the system log does.
+	load "$base"
+	syslogd -n -O "$d/messages" &
+	slog=$!
+	for i in $(seq 50); do
+		[ -S /dev/log ] && break
+		sleep 0.1
+	done
+	printf 'unconfined kernel\nallow a_t b_t rq\n' >"$d/bad"
+	run 1 sigilctl load "$d/bad"
+	grep -q "bad:2: invalid permissions 'rq'" $err || fail "stderr: saw '$(cat $err)'"
+	expect_eq "the kernel's last_error" none "$(status_field last_error)"
+	for i in $(seq 50); do
+		grep -q "policy not loaded" "$d/messages" 2>/dev/null && break
+		sleep 0.1
+	done
+	kill $slog
+	grep -q "sigilctl\[[0-9]*\]: policy not loaded, the running one stays: $d/bad:2: invalid permissions 'rq'" "$d/messages" ||
+		fail "system log: saw '$(cat "$d/messages" 2>/dev/null)'"
 	;;
 access-query-refuses-embedded-nul)
 	load "$base

@@ -23,7 +23,7 @@ static const char spec_text[] =
 	"/srv/www/keys   -d      keydir_t\n"
 	"/srv/www/link   -l      link_t\n"
 	"/srv/www/pipe\t-p\tpipe_t\n"
-	"/usr/s?bin/httpd  --  exec_t\r\n";
+	"/usr/s?bin/httpd  --  exec_t\n";
 
 static const char *label_of(const struct fc_spec *spec, const char *path,
 			    mode_t mode)
@@ -44,6 +44,8 @@ static const struct {
 	{ "four fields", "/a -- a_t b_t\n", "more than 3 fields (REGEX [TYPE] LABEL)", 1 },
 	{ "control byte in the label", "/a a\001_t\n", "invalid label 'a\001_t' (byte \\x01 is not printable ASCII)", 1 },
 	{ "NUL byte", "/a a_t\n/b\0 b_t\n", "a NUL byte", 2 },
+	{ "CRLF line ends, refused as policies refuse them", "/a a_t\r\n/b b_t\r\n",
+	  "a carriage return (byte \\x0d): the file has CRLF line ends", 1 },
 };
 
 int main(void)
@@ -79,7 +81,7 @@ int main(void)
 	is_str("pipe_t", label_of(&spec, "/srv/www/pipe", S_IFIFO),
 	       "tabs separate fields; -p for a fifo");
 	is_str("exec_t", label_of(&spec, "/usr/sbin/httpd", S_IFREG),
-	       "an expression with ?, and a CRLF line end");
+	       "an expression with ?");
 	is_str("exec_t", label_of(&spec, "/usr/bin/httpd", S_IFREG),
 	       "the same expression's other match");
 	is_str("<<none>>", label_of(&spec, "/usr/sbin/httpd", S_IFDIR),

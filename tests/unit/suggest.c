@@ -64,7 +64,7 @@ int main(void)
 	struct suggest s;
 	char *out;
 
-	plan(13);
+	plan(19);
 
 	out = suggest_of(forms, 0, &s);
 	is_str("allow app_t secret_t rw\n"
@@ -130,5 +130,50 @@ int main(void)
 	   "the first rule printed is the first denial's");
 	free(out);
 	suggest_free(&s);
+
+	{
+		/* A console and /dev/null without genfs rules: unlabeled. */
+		static const char *const wide[] = {
+			"denied op=open check=file subject=web_t object=unlabeled comm=\"sh\" name=\"null\" missing='allow web_t unlabeled rw'",
+			"denied op=open check=file subject=web_t object=unlabeled comm=\"sh\" name=\"console\" missing='allow web_t unlabeled wx'",
+			"denied op=open check=file subject=web_t object=dev_t comm=\"sh\" name=\"tty\" missing='allow web_t dev_t a'",
+			"denied op=open check=file subject=web_t object=log_t comm=\"sh\" name=\"access.log\" missing='allow web_t log_t a'",
+			NULL
+		};
+		FILE *f;
+		char *warn = NULL;
+		size_t wsize = 0;
+
+		memset(&s, 0, sizeof(s));
+		suggest_catchall(&s, "dev_t");
+		for (size_t i = 0; wide[i]; i++)
+			suggest_line(&s, wide[i]);
+		f = open_memstream(&out, &wsize);
+		suggest_print(&s, f, 0);
+		fclose(f);
+		is_str("allow web_t unlabeled r\n"
+		       "# not suggested, unlabeled is a catch-all: allow web_t unlabeled wx\n"
+		       "# not suggested, dev_t is a catch-all: allow web_t dev_t a\n"
+		       "allow web_t log_t a\n", out,
+		       "w, a, c, x on unlabeled or a marked catch-all are commented out; r and other labels kept");
+		free(out);
+		f = open_memstream(&warn, &wsize);
+		is_int(2, suggest_withheld(&s, "sigilctl: ", f), "two rules withheld");
+		fclose(f);
+		ok(warn && strstr(warn, "sigilctl: not suggested: 'allow web_t unlabeled wx' would open every file labelled unlabeled"),
+		   "a warning names the rule withheld");
+		free(warn);
+		f = open_memstream(&out, &wsize);
+		suggest_print(&s, f, 1);
+		fclose(f);
+		ok(out && strstr(out, "#     op=open check=file subject=web_t object=unlabeled comm=\"sh\" name=\"console\"\n"),
+		   "--explain names the objects the rule would have been for");
+		ok(out && strstr(out, "genfs FSTYPE /PATH LABEL") && strstr(out, "filecon -s LABEL FILE"),
+		   "--explain proposes a genfs rule or a relabel instead");
+		ok(out && strstr(out, "every file on\n#   disk without security.sigil"),
+		   "--explain says what unlabeled covers");
+		free(out);
+		suggest_free(&s);
+	}
 	return done_testing();
 }
