@@ -14,7 +14,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
-#include <libgen.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,6 +37,7 @@ struct item {
 	int open_fd;		/* our descriptor, or -1 */
 	int created;		/* whether this run created it */
 	int nameless;		/* --replace: the new file has no name yet */
+	char *dir;		/* --replace: FILE's directory */
 };
 
 static struct item *items;
@@ -81,7 +81,7 @@ static void add(enum kind kind, char *path, const char *arg, int fd)
 	items = realloc(items, (n_items + 1) * sizeof(*items));
 	if (!items)
 		tool_die(EXIT_CANCELED, -ENOMEM, "out of memory");
-	items[n_items++] = (struct item){ kind, path, arg, fd, -1, 0, 0 };
+	items[n_items++] = (struct item){ kind, path, arg, fd, -1, 0, 0, NULL };
 }
 
 /* Removes, in reverse order, what this run created. */
@@ -221,7 +221,7 @@ static void create_replacement(struct item *it)
 {
 	const char *base;
 	struct stat st;
-	char *copy, *dir, *target;
+	char *target;
 	int fd, i;
 
 	if (stat(it->arg, &st))
@@ -235,43 +235,39 @@ static void create_replacement(struct item *it)
 	if (!target)
 		fail(-errno, "cannot replace '%s'", it->arg);
 	it->arg = target;
-	copy = strdup(it->arg);
-	if (!copy)
-		fail(-ENOMEM, "cannot replace '%s'", it->arg);
-	dir = dirname(copy);
+	/* realpath() gives an absolute path: its last '/' ends the directory. */
 	base = strrchr(it->arg, '/') + 1;
-	remove_stale(dir, base);
-	fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+	it->dir = strndup(it->arg, base - 1 == it->arg ? 1 :
+			  (size_t)(base - 1 - it->arg));
+	if (!it->dir)
+		fail(-ENOMEM, "cannot replace '%s'", it->arg);
+	remove_stale(it->dir, base);
+	fd = open(it->dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
 	if (fd >= 0) {
 		free(it->path);
 		if (asprintf(&it->path, "/proc/self/fd/%d", fd) < 0)
 			fail(-ENOMEM, "cannot replace '%s'", it->arg);
 		it->open_fd = fd;
 		it->nameless = 1;
-		free(copy);
 		return;
 	}
 	/* No O_TMPFILE here: a named temporary. */
-	if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL) {
-		free(copy);
+	if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL)
 		fail(-errno, "cannot create the replacement of '%s'", it->arg);
-	}
 	for (i = 0; i < 100; i++) {
 		free(it->path);
-		it->path = temp_name(dir, base, (long)getpid(), i);
+		it->path = temp_name(it->dir, base, (long)getpid(), i);
 		if (!it->path)
 			break;
 		fd = open(it->path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 		if (fd >= 0) {
 			it->created = 1;
 			it->open_fd = fd;
-			free(copy);
 			return;
 		}
 		if (errno != EEXIST)
 			break;
 	}
-	free(copy);
 	fail(-errno, "cannot create the replacement of '%s'", it->arg);
 }
 
@@ -281,26 +277,21 @@ static void create_replacement(struct item *it)
  */
 static int name_replacement(struct item *it)
 {
-	char *copy, *name = NULL, fdpath[32];
+	char *name = NULL, fdpath[32];
 	int i, err = -EEXIST;
 
-	copy = strdup(it->arg);
-	if (!copy)
-		return -ENOMEM;
 	snprintf(fdpath, sizeof(fdpath), "/proc/self/fd/%d", it->open_fd);
 	for (i = 0; i < 100 && err == -EEXIST; i++) {
 		free(name);
-		name = temp_name(dirname(copy), strrchr(it->arg, '/') + 1,
+		name = temp_name(it->dir, strrchr(it->arg, '/') + 1,
 				 (long)getpid(), i);
 		if (!name) {
 			err = -ENOMEM;
 			break;
 		}
-		strcpy(copy, it->arg);
 		err = linkat(AT_FDCWD, fdpath, AT_FDCWD, name,
 			     AT_SYMLINK_FOLLOW) ? -errno : 0;
 	}
-	free(copy);
 	if (err) {
 		free(name);
 		return err;
@@ -354,7 +345,6 @@ static int skip_label(const char *name, struct error_context *ctx)
 static int finish_replace(struct item *it)
 {
 	struct stat st;
-	char *copy;
 	int dfd, sfd, err = 0;
 
 	sfd = open(it->arg, O_RDONLY | O_CLOEXEC | O_NOCTTY);
@@ -392,9 +382,7 @@ static int finish_replace(struct item *it)
 		return err;
 	}
 	it->created = 0;
-	copy = strdup(it->arg);
-	dfd = copy ? open(dirname(copy), O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
-	free(copy);
+	dfd = open(it->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (dfd < 0 || fsync(dfd)) {
 		err = -errno;
 		tool_error(err, "cannot sync the directory of '%s'", it->arg);
