@@ -14,14 +14,16 @@ SIGIL_PLAIN=$SIGIL_PATCHES/tree
 SIGIL_PLAIN_SUBJECT="sigil: the module's own files (generated from kernel-patches/tree)"
 export SIGIL_CACHE
 
-# The kernel variant: "" for the guest kernel (guest/kernel.config),
-# "debug" for the same with guest/kernel-debug.config on top, or "peer"
-# with guest/kernel-peer.config (SELinux, Smack, AppArmor), each built in
-# a directory of its own.  SIGIL_KERNEL_VARIANT=debug|peer in the
-# environment, or --debug / --peer to guest/kernel-build and guest/run,
-# selects it.
+# The kernel variant: "" for the guest kernel (guest/kernel.config), or
+# "debug" for the same with guest/kernel-debug.config on top, built in a
+# directory of its own.  "peer" is the guest kernel itself, which has
+# SELinux, Smack and AppArmor built in (lsm= chooses the active ones); the
+# name stays for the scripts that boot the peer modules.
+# SIGIL_KERNEL_VARIANT=debug|peer in the environment, or --debug / --peer
+# to guest/kernel-build and guest/run, selects it.
 set_variant() {
 	SIGIL_VARIANT=$1
+	[ "$1" != peer ] || set -- ""
 	SIGIL_KBUILD=$SIGIL_CACHE/kbuild${1:+-$1}
 	SIGIL_IMAGE=$SIGIL_KBUILD/arch/arm64/boot/Image
 	SIGIL_FRAGMENTS=("$SIGIL_TOP/guest/kernel.config")

@@ -91,12 +91,15 @@ static int valid_letters(const char *letters, const char *s, size_t len)
 	return 1;
 }
 
-static int valid_capability(const char *s, size_t len)
+/* Whether @s is one of the names a rule of kind @k may end with. */
+static int valid_name(unsigned int k, const char *s, size_t len)
 {
+	const struct sigil_rule_syntax *syn = &sigil_rule_syntax[k];
 	size_t i;
 
-	for (i = 0; i < sizeof(sigil_cap_names) / sizeof(sigil_cap_names[0]); i++)
-		if (strlen(sigil_cap_names[i]) == len && !memcmp(sigil_cap_names[i], s, len))
+	for (i = 0; i < syn->nnames; i++)
+		if (syn->names[i] && strlen(syn->names[i]) == len &&
+		    !memcmp(syn->names[i], s, len))
 			return 1;
 	return 0;
 }
@@ -109,13 +112,13 @@ static int valid_tail(unsigned int k, const char *s, size_t len, char *reason,
 	const char *l;
 	size_t n = 0;
 
-	if (sigil_rule_syntax[k].tail == SIGIL_TAIL_CAPABILITY) {
-		if (valid_capability(s, len))
+	if (sigil_rule_syntax[k].tail == SIGIL_TAIL_NAME) {
+		if (valid_name(k, s, len))
 			return 1;
 		escape(shown, sizeof(shown), s, len, 32);
-		snprintf(reason, room,
-			 "unknown capability '%s' (a name of capabilities(7), lower case, without cap_)",
-			 shown);
+		snprintf(reason, room, "unknown %s '%s' (%s)",
+			 k == SIGIL_RULE_SOCKET ? "address family" : "capability",
+			 shown, sigil_rule_syntax[k].names_are);
 		return 0;
 	}
 	if (valid_letters(sigil_rule_syntax[k].letters, s, len))

@@ -43,6 +43,7 @@ static void usage(int status)
 	       "  or:  sigilctl access nnptransition|nosuidtransition FROM TO\n"
 	       "  or:  sigilctl access process SUBJECT OBJECT PERMS\n"
 	       "  or:  sigilctl access capability SUBJECT NAME\n"
+	       "  or:  sigilctl access socket SUBJECT FAMILY\n"
 	       "  or:  sigilctl access policy SUBJECT PERMS\n"
 	       "Manage the Sigil security module's policy.\n"
 	       "\n"

@@ -1,7 +1,7 @@
 #!/bin/bash
 # Ensure that the series for upstream, generated from the plain files and
 # the shared-code patches (guest/kernel-series), applies to the pristine
-# tree, passes checkpatch.pl --strict and builds after every patch.
+# tree, passes checkpatch.pl --strict and compiles after every patch.
 set -uo pipefail
 srcdir=${srcdir:-.}
 top=$(cd "$srcdir" && pwd)

@@ -1,6 +1,6 @@
 #!/bin/bash
 # The peer suite (make check-peer): boots the peer kernel (SELinux, Smack
-# and AppArmor built in beside Sigil, guest/kernel-peer.config) once per
+# and AppArmor built in beside Sigil, in the guest kernel) once per
 # module and once per stack, with lsm= choosing the active ones, and runs
 # the matching list of tests/guest/LIST-peer in each: the tools under each
 # module, and Sigil beside SELinux and beside Smack.  One TAP result per

@@ -10,13 +10,7 @@ base='transition kernel app_t
 allow app_t unlabeled rx
 transition kernel victim_t
 allow victim_t unlabeled rx'
-# expect_op WANT ARGS...: ./task-ops ARGS as app_t prints WANT (ok, or an
-# errno name).
-expect_op() {
-	want=$1
-	shift
-	expect_as app_t "$want" ./task-ops "$@"
-}
+ops=./task-ops
 
 case $t in
 ptrace-attach-needs-trace)
@@ -62,6 +56,21 @@ proc-files-carry-the-task-label)
 	load "$base
 allow app_t victim_t rx"
 	run 0 execcon app_t cat /proc/$vpid/stat
+	;;
+task-information-needs-read)
+	# What getpgid, getsid, sched_getscheduler and ioprio_get tell of
+	# another label's task.
+	load "$base"
+	victim
+	for w in pgid sid sched ioprio; do
+		expect_op EACCES info $vpid $w
+	done
+	denial "process app_t victim_t r"
+	load "$base
+process app_t victim_t r"
+	for w in pgid sid sched ioprio; do
+		expect_op ok info $vpid $w
+	done
 	;;
 pidfd-getfd-needs-trace)
 	load "$base"

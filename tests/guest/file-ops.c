@@ -121,7 +121,7 @@ static int send_fd(const char *file, char mode, const char *label)
 		.msg_control = cbuf, .msg_controllen = sizeof(cbuf),
 	};
 	struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
-	int sv[2], fd, st, afd;
+	int sv[2], fd, st;
 	pid_t pid;
 
 	fd = open_mode(file, mode);
@@ -132,8 +132,7 @@ static int send_fd(const char *file, char mode, const char *label)
 	if (pid == 0) {
 		close(sv[0]);
 		close(fd);
-		afd = open("/proc/thread-self/attr/exec", O_WRONLY);
-		if (afd < 0 || write(afd, label, strlen(label)) < 0)
+		if (set_exec(label) < 0)
 			_exit(125);
 		snprintf(fdarg, sizeof(fdarg), "%d", sv[1]);
 		execl("/proc/self/exe", "file-ops", "receive", fdarg, m, (char *)NULL);

@@ -9,13 +9,7 @@ policy_test_dir files "$t"
 
 base='transition kernel app_t
 allow app_t unlabeled rx'
-# expect_op WANT ARGS...: ./file-ops ARGS as app_t prints WANT (ok, or an
-# errno name).
-expect_op() {
-	want=$1
-	shift
-	expect_as app_t "$want" ./file-ops "$@"
-}
+ops=./file-ops
 # denial_line OP OBJECT NAME: the log has app_t's denial of OP on NAME.
 denial_line() {
 	log_has "denied op=$1 check=file subject=app_t object=$2 pid=[0-9]* comm=\"[^\"]*\" name=\"$3\" " ||
@@ -211,12 +205,17 @@ more" "$(cat "$d/log")"
 	expect_eq "an exec without a transition" secret "$seen"
 	;;
 scm-rights-needs-access)
+	# The socket the descriptor travels on is the sender's (kernel's):
+	# app_t may use it, and receive only what it may use itself.
 	echo secret >"$d/secret"; filecon -s secret_t "$d/secret"
-	load "$base"
+	sock='allow app_t kernel rw'
+	load "$base
+$sock"
 	run 1 ./file-ops send "$d/secret" r app_t
 	expect_eq "descriptor passed to app_t" ECTRUNC "$(cat $out)"
 	denial "allow app_t secret_t r"
 	load "$base
+$sock
 allow app_t secret_t r"
 	run 0 ./file-ops send "$d/secret" r app_t
 	run 1 ./file-ops send "$d/secret" w app_t

@@ -90,6 +90,15 @@ expect_as() {
 	[ "$seen" = "$want" ] || fail "$label $*: expected '$want', saw '$seen'"
 }
 
+# expect_op WANT ARGS...: $ops (./task-ops, ./file-ops, ./object-ops, as
+# the test script sets it) with ARGS, run as app_t, prints WANT (ok, or an
+# errno name).
+expect_op() {
+	want=$1
+	shift
+	expect_as app_t "$want" "$ops" "$@"
+}
+
 # victim: starts a task labelled victim_t (sleep, in the background) as
 # $vpid, once its label shows; the caller's policy lets kernel run it
 # (transition kernel victim_t, allow victim_t unlabeled rx).  It is

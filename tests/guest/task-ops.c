@@ -9,6 +9,10 @@
  *   task-ops kill PID SIG           kill(2)
  *   task-ops setprio PID N          setpriority(2)
  *   task-ops prlimit PID            prlimit(2): set PID's RLIMIT_NOFILE
+ *   task-ops info PID WHAT          read what WHAT names of PID: pgid
+ *                                   (getpgid), sid (getsid), sched
+ *                                   (sched_getscheduler), ioprio
+ *                                   (ioprio_get)
  *   task-ops nnp-exec LABEL CMD...  no_new_privs, attr/exec, execvp
  *   task-ops traced-exec LABEL CMD...
  *                                   a child traced by this task writes
@@ -20,6 +24,7 @@
 #include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,18 +42,6 @@
 #ifdef __aarch64__
 #include <asm/ptrace.h>
 #endif
-
-static int set_exec(const char *label)
-{
-	int fd = open("/proc/thread-self/attr/exec", O_WRONLY);
-
-	if (fd < 0 || write(fd, label, strlen(label)) < 0) {
-		perror("attr/exec");
-		return -1;
-	}
-	close(fd);
-	return 0;
-}
 
 static int ptrace_peek(pid_t pid)
 {
@@ -150,6 +143,16 @@ int main(int argc, char **argv)
 		return result(kill(pid, atoi(argv[3])) == 0);
 	if (!strcmp(cmd, "setprio") && argc == 4)
 		return result(setpriority(PRIO_PROCESS, (id_t)pid, atoi(argv[3])) == 0);
+	if (!strcmp(cmd, "info") && argc == 4) {
+		if (!strcmp(argv[3], "pgid"))
+			return result(getpgid(pid) >= 0);
+		if (!strcmp(argv[3], "sid"))
+			return result(getsid(pid) >= 0);
+		if (!strcmp(argv[3], "sched"))
+			return result(sched_getscheduler(pid) >= 0);
+		/* IOPRIO_WHO_PROCESS */
+		return result(syscall(SYS_ioprio_get, 1, pid) >= 0);
+	}
 	if (!strcmp(cmd, "prlimit") && argc == 3) {
 		struct rlimit rl = { 512, 512 };
 

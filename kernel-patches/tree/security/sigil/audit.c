@@ -52,6 +52,7 @@ static const char *const check_names[] = {
 	[SIGIL_RULE_POLICY] = "policy",
 	[SIGIL_RULE_NNP_TRANSITION] = "nnptransition",
 	[SIGIL_RULE_NOSUID_TRANSITION] = "nosuidtransition",
+	[SIGIL_RULE_SOCKET] = "socket",
 };
 
 /**

@@ -12,6 +12,7 @@
 #include <linux/lsm_hooks.h>
 
 #include "cred.h"
+#include "enforce.h"
 #include "label.h"
 #include "setup.h"
 
@@ -48,10 +49,35 @@ static void hook_cred_free(struct cred *const cred)
 	sigil_label_put(c->prev);
 }
 
+#ifdef CONFIG_IO_URING
+/*
+ * An io_uring request run with credentials registered on the ring (a
+ * personality): acting as another label is a change of label, allowed by
+ * a dyntransition rule from the task's label to the credentials', as
+ * writing attr/current would be.  Credentials of the task's own label
+ * need nothing.
+ */
+static int hook_uring_override_creds(const struct cred *const new)
+{
+	const struct sigil_query q = {
+		.kind = SIGIL_RULE_DYNTRANSITION,
+		.subject = sigil_current_label(),
+		.object = sigil_cred_label(new),
+	};
+
+	if (q.subject == q.object)
+		return 0;
+	return sigil_check(&q, "uring_override_creds", NULL);
+}
+#endif
+
 static struct security_hook_list sigil_cred_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(cred_prepare, hook_cred_prepare),
 	LSM_HOOK_INIT(cred_transfer, hook_cred_transfer),
 	LSM_HOOK_INIT(cred_free, hook_cred_free),
+#ifdef CONFIG_IO_URING
+	LSM_HOOK_INIT(uring_override_creds, hook_uring_override_creds),
+#endif
 };
 
 /**

@@ -85,6 +85,7 @@ static u64 decide(const struct sigil_policy *p, const struct sigil_query *q)
 		return lacking(p, q);
 	case SIGIL_RULE_CAPABILITY:
 	case SIGIL_RULE_POLICY:
+	case SIGIL_RULE_SOCKET:
 		/* Unconfined labels administer the policy, as before. */
 		if (!p || unconfined(p, subject))
 			return 0;
@@ -167,6 +168,64 @@ int sigil_check(const struct sigil_query *q, const char *op,
 	if (likely(!why))
 		return 0;
 	return sigil_deny(q, why, op, dentry);
+}
+
+/**
+ * sigil_check_object - Check a label's rights on an object of a label
+ *
+ * @subject: The acting task's label.
+ * @object: The label of the object: a socket, an IPC object, a key or a
+ * perf event carries the label of the task that made it.
+ * @perms: The rights asked for (SIGIL_PERM_*), as on a file of that label.
+ * @op: The operation, for the log.
+ *
+ * A label has every right on objects of its own label; allow rules give
+ * the rest, as for files.  Does not sleep.
+ *
+ * Returns 0, or -%EACCES for an enforced denial.
+ */
+int sigil_check_object(const struct sigil_label *subject,
+		       const struct sigil_label *object, u8 perms,
+		       const char *op)
+{
+	const struct sigil_query q = {
+		.kind = SIGIL_RULE_ALLOW,
+		.perms = perms,
+		.subject = subject,
+		.object = object,
+	};
+
+	if (!static_branch_unlikely(&sigil_policy_loaded) ||
+	    subject == object || !perms)
+		return 0;
+	return sigil_check(&q, op, NULL);
+}
+
+/**
+ * sigil_check_capability - Check that the rules give a label a capability
+ *
+ * @subject: The acting task's label.
+ * @cap: The capability (CAP_*).
+ * @op: The operation, for the log.
+ *
+ * For the kernel services that Sigil maps to the capability their use
+ * implies, whether or not the kernel's own check asks it through the
+ * capable hook.  Does not sleep.
+ *
+ * Returns 0, or -%EPERM for an enforced denial.
+ */
+int sigil_check_capability(const struct sigil_label *subject, int cap,
+			   const char *op)
+{
+	const struct sigil_query q = {
+		.kind = SIGIL_RULE_CAPABILITY,
+		.perms = BIT_ULL(cap),
+		.subject = subject,
+	};
+
+	if (!static_branch_unlikely(&sigil_policy_loaded))
+		return 0;
+	return sigil_check(&q, op, NULL) ? -EPERM : 0;
 }
 
 /**
@@ -344,11 +403,11 @@ int sigil_policy_show(struct seq_file *m)
 				      lockdep_is_held(&sigil_policy_mutex));
 	for (i = 0; p && i < p->nused; i++) {
 		r = &p->rules[i];
-		if (r->kind != SIGIL_RULE_CAPABILITY) {
+		if (!sigil_rule_has_names(r->kind)) {
 			show_rule(m, r, r->perms);
 			continue;
 		}
-		/* A capability rule holds several: one line each. */
+		/* A capability or socket rule holds several: one line each. */
 		for (bits = r->perms; bits; bits &= bits - 1)
 			show_rule(m, r, bits & -bits);
 	}

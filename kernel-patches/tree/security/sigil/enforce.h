@@ -25,12 +25,12 @@ struct sigil_query {
 	 * @kind: %SIGIL_RULE_ALLOW (file access), %SIGIL_RULE_TRANSITION,
 	 * %SIGIL_RULE_DYNTRANSITION, %SIGIL_RULE_FSCREATE,
 	 * %SIGIL_RULE_RELABEL, %SIGIL_RULE_PROCESS, %SIGIL_RULE_CAPABILITY,
-	 * %SIGIL_RULE_POLICY, %SIGIL_RULE_NNP_TRANSITION or
-	 * %SIGIL_RULE_NOSUID_TRANSITION.
+	 * %SIGIL_RULE_POLICY, %SIGIL_RULE_NNP_TRANSITION,
+	 * %SIGIL_RULE_NOSUID_TRANSITION or %SIGIL_RULE_SOCKET.
 	 */
 	u8 kind;
 	/**
-	 * @perms: For file access, process, policy and capability
+	 * @perms: For file access, process, policy, capability and socket
 	 * questions, the bits asked for (as in &struct sigil_rule).
 	 */
 	u64 perms;
@@ -42,7 +42,7 @@ struct sigil_query {
 	/**
 	 * @object: The file's or the other task's label; for a transition
 	 * or fscreate, the label asked for; for a relabel, the file's
-	 * label now.  NULL for capability and policy questions.
+	 * label now.  NULL for capability, policy and socket questions.
 	 */
 	const struct sigil_label *object;
 	/**
@@ -88,6 +88,11 @@ DECLARE_STATIC_KEY_FALSE(sigil_policy_loaded);
 u64 sigil_decide(const struct sigil_query *q);
 int sigil_check(const struct sigil_query *q, const char *op,
 		const struct dentry *dentry);
+int sigil_check_object(const struct sigil_label *subject,
+		       const struct sigil_label *object, u8 perms,
+		       const char *op);
+int sigil_check_capability(const struct sigil_label *subject, int cap,
+			   const char *op);
 u8 sigil_rights(u8 kind, const struct sigil_label *subject,
 		const struct sigil_label *object);
 void sigil_bump_epoch(void);

@@ -27,6 +27,8 @@
 #include <linux/fdtable.h>
 #include <linux/file.h>
 #include <linux/fs.h>
+#include <linux/fsnotify_backend.h>
+#include <linux/io_uring/cmd.h>
 #include <linux/lsm_hooks.h>
 #include <linux/mm.h>
 #include <linux/mman.h>
@@ -38,7 +40,10 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/xattr.h>
+#include <uapi/linux/fscrypt.h>
+#include <uapi/linux/fsverity.h>
 #include <uapi/linux/mount.h>
+#include <asm/ioctls.h>
 
 #include "audit.h"
 #include "cache.h"
@@ -48,6 +53,7 @@
 #include "label.h"
 #include "policy.h"
 #include "setup.h"
+#include "task.h"
 
 /* Inode labels */
 
@@ -90,6 +96,29 @@ void sigil_set_inode_label(struct inode *const inode,
 	/* Cached decisions on the inode are stale. */
 	if (old && old != label)
 		sigil_bump_epoch();
+	sigil_label_put(old);
+}
+
+/**
+ * sigil_set_object_label - Give an inode its creator's label
+ *
+ * @inode: An inode that nobody can reach yet, or that only a file system
+ * type's genfs label has been given: a socket's, a labelled anonymous
+ * inode's, a POSIX message queue's.
+ * @label: The label, referenced: the reference is consumed.
+ *
+ * Marks the inode as an object mediated like a file (sigil_unmediated()).
+ * No decision can be cached on it yet, so the epoch stays.  Does not sleep.
+ */
+void sigil_set_object_label(struct inode *const inode,
+			    struct sigil_label *const label)
+{
+	struct sigil_label *old;
+
+	spin_lock(&inode->i_lock);
+	old = replace_label(inode, label, false);
+	WRITE_ONCE(sigil_inode(inode)->object, true);
+	spin_unlock(&inode->i_lock);
 	sigil_label_put(old);
 }
 
@@ -342,6 +371,19 @@ static void hook_d_instantiate(struct dentry *const dentry,
 	isec = sigil_inode(inode);
 	if (rcu_access_pointer(isec->label) && !READ_ONCE(isec->genfs))
 		return;
+	/*
+	 * A POSIX message queue is instantiated once, by the task that
+	 * creates it: like a System V queue it carries that task's label
+	 * (attr/fscreate if set).  The file system's root is labelled by
+	 * the genfs rules.
+	 */
+	if (!IS_ROOT(dentry) && !strcmp(inode->i_sb->s_type->name, "mqueue")) {
+		const struct sigil_cred *const c = sigil_cred(current_cred());
+
+		sigil_set_object_label(inode, sigil_label_get(c->fscreate ?:
+							      sigil_current_label()));
+		return;
+	}
 	if (!rcu_access_pointer(isec->label) && inode->i_opflags & IOP_XATTR) {
 		/* What is on disk, without asking the LSMs again. */
 		len = __vfs_getxattr(dentry, inode, XATTR_NAME_SIGIL, buf,
@@ -371,6 +413,22 @@ static void hook_d_instantiate(struct dentry *const dentry,
 	path_buf = genfs_buffer(inode, GFP_NOFS);
 	set_genfs_label(dentry, inode, path_buf);
 	kfree(path_buf);
+}
+
+/*
+ * An anonymous inode made with a label of its own (an io_uring ring, a
+ * userfaultfd): the label of the task that made it, or of @context_inode
+ * (the userfaultfd of a forked task's parent), so that another label
+ * needs rules to use it, inherit it across exec or receive it.
+ */
+static int hook_inode_init_security_anon(struct inode *const inode,
+					 const struct qstr *const name,
+					 const struct inode *const context_inode)
+{
+	sigil_set_object_label(inode, context_inode ?
+				      get_inode_label(context_inode) :
+				      sigil_label_get(sigil_current_label()));
+	return 0;
 }
 
 /* /proc/PID/ files carry their task's label, so file rules apply. */
@@ -810,6 +868,62 @@ static int hook_file_receive(struct file *const file)
 	return check_current(file, mode_perms(file), "receive");
 }
 
+/*
+ * An ioctl: the commands that change the inode (its flags, its project
+ * and extended attributes, its label, version or encryption) need w,
+ * whatever the descriptor's mode, as chattr(1)'s changes do through
+ * setattr; every other command needs the rights of the descriptor's mode,
+ * checked again as a read or write is.
+ */
+static int hook_file_ioctl(struct file *const file, const unsigned int cmd,
+			   const unsigned long arg)
+{
+	u8 perms;
+
+	/* Switching O_ASYNC on directs the file's signals, as F_SETFL does. */
+	if (cmd == FIOASYNC && file_f_owner(file))
+		sigil_note_fowner(file);
+	switch (cmd) {
+	case FS_IOC_SETFLAGS:
+	case FS_IOC32_SETFLAGS:
+	case FS_IOC_SETVERSION:
+	case FS_IOC32_SETVERSION:
+	case FS_IOC_FSSETXATTR:
+	case FS_IOC_SETFSLABEL:
+	case FS_IOC_SET_ENCRYPTION_POLICY:
+	case FS_IOC_ENABLE_VERITY:
+		perms = SIGIL_PERM_WRITE;
+		break;
+	default:
+		perms = mode_perms(file);
+		break;
+	}
+	return check_current(file, perms, "ioctl");
+}
+
+/*
+ * An inotify, fanotify or dnotify watch on a file, a mount or a file
+ * system: r on the file (or the mount's or file system's root) watched,
+ * since a watch tells what happens to it.
+ */
+static int hook_path_notify(const struct path *const path, const u64 mask,
+			    const unsigned int obj_type)
+{
+	if (!static_branch_unlikely(&sigil_policy_loaded))
+		return 0;
+	return check_inode(d_backing_inode(path->dentry), path->dentry,
+			   SIGIL_PERM_READ, "watch");
+}
+
+#ifdef CONFIG_IO_URING
+/* A driver command through io_uring: as an ioctl on the file. */
+static int hook_uring_cmd(struct io_uring_cmd *const ioucmd)
+{
+	return check_current(ioucmd->file, mode_perms(ioucmd->file),
+			     "uring_cmd");
+}
+#endif
+
 /* Whether @file is the program the task runs, which exec vetted. */
 static bool is_exe_file(const struct file *const file)
 {
@@ -1013,6 +1127,7 @@ static struct security_hook_list sigil_fs_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(inode_free_security_rcu, hook_inode_free_security_rcu),
 	LSM_HOOK_INIT(inode_init_security, hook_inode_init_security),
 	LSM_HOOK_INIT(d_instantiate, hook_d_instantiate),
+	LSM_HOOK_INIT(inode_init_security_anon, hook_inode_init_security_anon),
 	LSM_HOOK_INIT(task_to_inode, hook_task_to_inode),
 	LSM_HOOK_INIT(inode_xattr_skipcap, hook_inode_xattr_skipcap),
 	LSM_HOOK_INIT(inode_setxattr, hook_inode_setxattr),
@@ -1038,6 +1153,12 @@ static struct security_hook_list sigil_fs_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(file_open, hook_file_open),
 	LSM_HOOK_INIT(file_permission, hook_file_permission),
 	LSM_HOOK_INIT(file_receive, hook_file_receive),
+	LSM_HOOK_INIT(file_ioctl, hook_file_ioctl),
+	LSM_HOOK_INIT(file_ioctl_compat, hook_file_ioctl),
+	LSM_HOOK_INIT(path_notify, hook_path_notify),
+#ifdef CONFIG_IO_URING
+	LSM_HOOK_INIT(uring_cmd, hook_uring_cmd),
+#endif
 	LSM_HOOK_INIT(mmap_file, hook_mmap_file),
 	LSM_HOOK_INIT(file_mprotect, hook_file_mprotect),
 	LSM_HOOK_INIT(bprm_committing_creds, hook_bprm_committing_creds),

@@ -38,6 +38,13 @@ struct sigil_inode {
 	 * Written under the inode's i_lock.
 	 */
 	bool genfs;
+	/**
+	 * @object: True when @label is that of the task that made the
+	 * object the inode stands for (a socket, an io_uring ring, a
+	 * userfaultfd): such inodes of internal file systems are mediated
+	 * like files.  Set once, before the inode can be reached.
+	 */
+	bool object;
 };
 
 static inline struct sigil_inode *sigil_inode(const struct inode *const inode)
@@ -50,20 +57,25 @@ static inline struct sigil_inode *sigil_inode(const struct inode *const inode)
  *
  * @inode: The inode.
  *
- * Pipes, sockets, anonymous inodes and memfds live on internal file
- * systems that user space cannot mount (SB_NOUSER): they are no files in
- * Sigil's sense, and reading or writing them is not mediated.
+ * Pipes, anonymous inodes and memfds live on internal file systems that
+ * user space cannot mount (SB_NOUSER): they are no files in Sigil's sense,
+ * and reading or writing them is not mediated.  Sockets and the anonymous
+ * inodes made with a label (io_uring rings, userfaultfds) live there too
+ * but carry their creator's label, and are mediated like files.
  *
- * Returns true for such an inode.
+ * Returns true for an inode Sigil leaves alone.
  */
 static inline bool sigil_unmediated(const struct inode *const inode)
 {
-	return inode->i_sb->s_flags & SB_NOUSER;
+	return inode->i_sb->s_flags & SB_NOUSER &&
+	       !READ_ONCE(sigil_inode(inode)->object);
 }
 
 struct sigil_label *sigil_inode_label(const struct inode *const inode);
 void sigil_set_inode_label(struct inode *const inode,
 			   struct sigil_label *const label);
+void sigil_set_object_label(struct inode *const inode,
+			    struct sigil_label *const label);
 struct sigil_policy;
 void sigil_relabel_genfs(const struct sigil_policy *old);
 

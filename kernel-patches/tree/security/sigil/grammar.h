@@ -3,7 +3,7 @@
  * Sigil LSM - The policy grammar
  *
  * The one definition of the rule keywords, the number of labels each rule
- * names, its last field and the capability names, shared verbatim by the kernel's policy and
+ * names, its last field and the names it may hold, shared verbatim by the kernel's policy and
  * query parser (policy.c) and by sigilctl's offline checker: include it
  * in one file of each.  Bit N of a rule's permissions is letter N of its
  * letters (the SIGIL_PERM_*, SIGIL_PROC_* and SIGIL_POLICY_* bits of
@@ -17,11 +17,17 @@
 
 #include <linux/sigil.h>
 
+#ifdef __KERNEL__
+#include <linux/array_size.h>
+#elif !defined(ARRAY_SIZE)
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#endif
+
 /* The last field of a rule. */
 enum sigil_tail {
 	SIGIL_TAIL_NONE,	/* none */
 	SIGIL_TAIL_LETTERS,	/* permission letters, one or more, once each */
-	SIGIL_TAIL_CAPABILITY,	/* a name of capabilities(7), lower case */
+	SIGIL_TAIL_NAME,	/* one name of the kind's list of names */
 };
 
 /**
@@ -32,31 +38,19 @@ enum sigil_tail {
  * @tail: The last field, one of &enum sigil_tail.
  * @letters: For %SIGIL_TAIL_LETTERS, the letters, in the order of their
  * bits; else "".
+ * @names: For %SIGIL_TAIL_NAME, the names, indexed by their bit; a NULL
+ * entry names nothing.
+ * @nnames: The number of entries in @names.
+ * @names_are: For %SIGIL_TAIL_NAME, what a name is, for error messages.
  */
 struct sigil_rule_syntax {
 	const char *word;
 	unsigned int nlabels;
 	unsigned int tail;
 	const char *letters;
-};
-
-static const struct sigil_rule_syntax sigil_rule_syntax[SIGIL_RULE_KINDS] = {
-	[SIGIL_RULE_ALLOW] = { "allow", 2, SIGIL_TAIL_LETTERS, "rwxac" },
-	[SIGIL_RULE_TRANSITION] = { "transition", 2, SIGIL_TAIL_NONE, "" },
-	[SIGIL_RULE_ENTRYPOINT] = { "entrypoint", 2, SIGIL_TAIL_NONE, "" },
-	[SIGIL_RULE_DYNTRANSITION] = { "dyntransition", 2, SIGIL_TAIL_NONE, "" },
-	[SIGIL_RULE_FSCREATE] = { "fscreate", 2, SIGIL_TAIL_NONE, "" },
-	[SIGIL_RULE_RELABEL] = { "relabel", 3, SIGIL_TAIL_NONE, "" },
-	[SIGIL_RULE_UNCONFINED] = { "unconfined", 1, SIGIL_TAIL_NONE, "" },
-	[SIGIL_RULE_PROCESS] = { "process", 2, SIGIL_TAIL_LETTERS, "rtsm" },
-	[SIGIL_RULE_CAPABILITY] = { "capability", 1, SIGIL_TAIL_CAPABILITY, "" },
-	[SIGIL_RULE_POLICY] = { "policy", 1, SIGIL_TAIL_LETTERS, "ler" },
-	[SIGIL_RULE_NNP_TRANSITION] = { "nnptransition", 2, SIGIL_TAIL_NONE, "" },
-	[SIGIL_RULE_NOSUID_TRANSITION] = {
-		"nosuidtransition", 2, SIGIL_TAIL_NONE, ""
-	},
-	/* The file system type and the path are checked as labels first. */
-	[SIGIL_RULE_GENFS] = { "genfs", 3, SIGIL_TAIL_NONE, "" },
+	const char *const *names;
+	unsigned int nnames;
+	const char *names_are;
 };
 
 /* The names of capability rules, as in capabilities(7), indexed by CAP_*. */
@@ -70,6 +64,49 @@ static const char *const sigil_cap_names[] = {
 	"audit_write", "audit_control", "setfcap", "mac_override",
 	"mac_admin", "syslog", "wake_alarm", "block_suspend", "audit_read",
 	"perfmon", "bpf", "checkpoint_restore",
+};
+
+/*
+ * The names of socket rules, indexed by AF_*: the address family's name
+ * in address_families(7), lower case, without af_.  AF_UNSPEC names no
+ * socket anyone can create.
+ */
+static const char *const sigil_family_names[] = {
+	NULL, "unix", "inet", "ax25", "ipx", "appletalk", "netrom",
+	"bridge", "atmpvc", "x25", "inet6", "rose", "decnet", "netbeui",
+	"security", "key", "netlink", "packet", "ash", "econet", "atmsvc",
+	"rds", "sna", "irda", "pppox", "wanpipe", "llc", "ib", "mpls", "can",
+	"tipc", "bluetooth", "iucv", "rxrpc", "isdn", "phonet", "ieee802154",
+	"caif", "alg", "nfc", "vsock", "kcm", "qipcrtr", "smc", "xdp",
+	"mctp",
+};
+
+static const struct sigil_rule_syntax sigil_rule_syntax[SIGIL_RULE_KINDS] = {
+	[SIGIL_RULE_ALLOW] = { "allow", 2, SIGIL_TAIL_LETTERS, "rwxac" },
+	[SIGIL_RULE_TRANSITION] = { "transition", 2, SIGIL_TAIL_NONE, "" },
+	[SIGIL_RULE_ENTRYPOINT] = { "entrypoint", 2, SIGIL_TAIL_NONE, "" },
+	[SIGIL_RULE_DYNTRANSITION] = { "dyntransition", 2, SIGIL_TAIL_NONE, "" },
+	[SIGIL_RULE_FSCREATE] = { "fscreate", 2, SIGIL_TAIL_NONE, "" },
+	[SIGIL_RULE_RELABEL] = { "relabel", 3, SIGIL_TAIL_NONE, "" },
+	[SIGIL_RULE_UNCONFINED] = { "unconfined", 1, SIGIL_TAIL_NONE, "" },
+	[SIGIL_RULE_PROCESS] = { "process", 2, SIGIL_TAIL_LETTERS, "rtsm" },
+	[SIGIL_RULE_CAPABILITY] = {
+		"capability", 1, SIGIL_TAIL_NAME, "", sigil_cap_names,
+		ARRAY_SIZE(sigil_cap_names),
+		"a name of capabilities(7), lower case, without cap_"
+	},
+	[SIGIL_RULE_POLICY] = { "policy", 1, SIGIL_TAIL_LETTERS, "ler" },
+	[SIGIL_RULE_NNP_TRANSITION] = { "nnptransition", 2, SIGIL_TAIL_NONE, "" },
+	[SIGIL_RULE_NOSUID_TRANSITION] = {
+		"nosuidtransition", 2, SIGIL_TAIL_NONE, ""
+	},
+	/* The file system type and the path are checked as labels first. */
+	[SIGIL_RULE_GENFS] = { "genfs", 3, SIGIL_TAIL_NONE, "" },
+	[SIGIL_RULE_SOCKET] = {
+		"socket", 1, SIGIL_TAIL_NAME, "", sigil_family_names,
+		ARRAY_SIZE(sigil_family_names),
+		"an address family of address_families(7), lower case, without af_"
+	},
 };
 
 #endif /* _SECURITY_SIGIL_GRAMMAR_H */

@@ -102,6 +102,7 @@ struct sigil_label *sigil_label_intern(const char *str, size_t len, gfp_t gfp)
 		return ERR_PTR(-ENOMEM);
 	refcount_set(&label->usage, 1);
 	atomic64_set(&label->unconfined, 0);
+	atomic_set(&label->pinned, 0);
 	label->hash = hash;
 	label->len = len;
 	memcpy(label->str, str, len);
@@ -164,6 +165,24 @@ void sigil_label_put(struct sigil_label *label)
 	hash_del_rcu(&label->node);
 	spin_unlock_irqrestore(&sigil_labels_lock, flags);
 	kfree_rcu(label, rcu);
+}
+
+/**
+ * sigil_label_pin - Keep a label until the next boot
+ *
+ * @label: The label, which the caller holds.
+ *
+ * For objects whose security blob is freed without a hook (keys, perf
+ * events), which hold their label without a reference: the first pin of a
+ * label takes one reference that is never dropped.  Does not sleep.
+ *
+ * Returns @label.
+ */
+struct sigil_label *sigil_label_pin(struct sigil_label *label)
+{
+	if (!atomic_xchg(&label->pinned, 1))
+		sigil_label_get(label);
+	return label;
 }
 
 /**

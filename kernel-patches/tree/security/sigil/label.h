@@ -48,6 +48,10 @@ struct sigil_label {
 	 */
 	atomic64_t unconfined;
 	/**
+	 * @pinned: Whether sigil_label_pin() has taken its reference.
+	 */
+	atomic_t pinned;
+	/**
 	 * @len: Length of @str, 1 to %SIGIL_LABEL_MAX.
 	 */
 	u32 len;
@@ -65,6 +69,7 @@ struct sigil_label *sigil_label_intern(const char *str, size_t len, gfp_t gfp);
 struct sigil_label *sigil_label_from_value(const void *value, size_t size,
 					   gfp_t gfp);
 void sigil_label_put(struct sigil_label *label);
+struct sigil_label *sigil_label_pin(struct sigil_label *label);
 int __init sigil_label_init(void);
 
 /**

@@ -37,6 +37,7 @@
 #include <linux/kernel.h>
 #include <linux/log2.h>
 #include <linux/slab.h>
+#include <linux/socket.h>
 #include <linux/string.h>
 #include <linux/workqueue.h>
 
@@ -44,15 +45,22 @@
 #include "label.h"
 #include "policy.h"
 
-/* Makes sure that grammar.h names every capability this kernel has. */
+/*
+ * Makes sure that grammar.h names every capability and address family
+ * this kernel has.
+ */
 static_assert(ARRAY_SIZE(sigil_cap_names) == CAP_LAST_CAP + 1);
+static_assert(ARRAY_SIZE(sigil_family_names) == AF_MAX);
 
-static int cap_parse(const char *str, size_t len)
+/* The bit of the name @str of a rule of kind @kind, or -EINVAL. */
+static int name_parse(u8 kind, const char *str, size_t len)
 {
-	int i;
+	const struct sigil_rule_syntax *const syn = &sigil_rule_syntax[kind];
+	unsigned int i;
 
-	for (i = 0; i <= CAP_LAST_CAP; i++)
-		if (strlen(sigil_cap_names[i]) == len && !memcmp(sigil_cap_names[i], str, len))
+	for (i = 0; i < syn->nnames; i++)
+		if (syn->names[i] && strlen(syn->names[i]) == len &&
+		    !memcmp(syn->names[i], str, len))
 			return i;
 	return -EINVAL;
 }
@@ -84,28 +92,42 @@ bool sigil_rule_has_perms(u8 kind)
 }
 
 /**
+ * sigil_rule_has_names - Whether a kind of rule ends with a name
+ *
+ * @kind: The rule's kind.
+ *
+ * Returns true for capability and socket rules, which hold one name each
+ * as written and several bits once merged.
+ */
+bool sigil_rule_has_names(u8 kind)
+{
+	return kind < SIGIL_RULE_KINDS &&
+	       sigil_rule_syntax[kind].tail == SIGIL_TAIL_NAME;
+}
+
+/**
  * sigil_perms_parse - Parse the last field of a rule or query
  *
- * @kind: The rule's kind: allow, process, policy or capability.
+ * @kind: The rule's kind: allow, process, policy, capability or socket.
  * @str: The field.
  * @len: Its length.
  *
- * Returns the permission bits (one bit, the capability's, for a
- * capability rule), or -%EINVAL for an empty field, an unknown letter or
- * a repeated one, or an unknown capability.
+ * Returns the permission bits (one bit, the name's, for a capability or
+ * socket rule), or -%EINVAL for an empty field, an unknown letter or a
+ * repeated one, or an unknown name.
  */
 s64 sigil_perms_parse(u8 kind, const char *str, size_t len)
 {
 	const char *letters, *p;
 	u64 perms = 0;
 	size_t i;
-	int cap;
+	int bit;
 
 	if (!sigil_rule_has_perms(kind) || !len)
 		return -EINVAL;
-	if (sigil_rule_syntax[kind].tail == SIGIL_TAIL_CAPABILITY) {
-		cap = cap_parse(str, len);
-		return cap < 0 ? cap : (s64)BIT_ULL(cap);
+	if (sigil_rule_syntax[kind].tail == SIGIL_TAIL_NAME) {
+		bit = name_parse(kind, str, len);
+		return bit < 0 ? bit : (s64)BIT_ULL(bit);
 	}
 	letters = sigil_rule_syntax[kind].letters;
 	for (i = 0; i < len; i++) {
@@ -120,8 +142,9 @@ s64 sigil_perms_parse(u8 kind, const char *str, size_t len)
 /**
  * sigil_perms_format - Write permission bits as a rule writes them
  *
- * @kind: The rule's kind: allow, process, policy or capability.
- * @perms: The bits; for a capability rule, the lowest one set is written.
+ * @kind: The rule's kind: allow, process, policy, capability or socket.
+ * @perms: The bits; for a capability or socket rule, the name of the
+ * lowest one set is written.
  * @buf: Where to write them.
  * @size: Size of @buf.
  */
@@ -133,8 +156,11 @@ void sigil_perms_format(u8 kind, u64 perms, char *buf, size_t size)
 	buf[0] = '\0';
 	if (!sigil_rule_has_perms(kind) || !perms)
 		return;
-	if (sigil_rule_syntax[kind].tail == SIGIL_TAIL_CAPABILITY) {
-		strscpy(buf, sigil_cap_names[__ffs64(perms)], size);
+	if (sigil_rule_syntax[kind].tail == SIGIL_TAIL_NAME) {
+		i = __ffs64(perms);
+		if (i < sigil_rule_syntax[kind].nnames &&
+		    sigil_rule_syntax[kind].names[i])
+			strscpy(buf, sigil_rule_syntax[kind].names[i], size);
 		return;
 	}
 	letters = sigil_rule_syntax[kind].letters;
@@ -276,8 +302,9 @@ static void add_rule(struct sigil_policy *policy, u8 kind,
 
 	rule = find(policy, kind, l[0], l[1], l[2]);
 	if (rule) {
-		/* One capability a rule: each new one counts. */
-		if (kind == SIGIL_RULE_CAPABILITY && perms & ~rule->perms)
+		/* One name a rule: each new one counts. */
+		if (sigil_rule_syntax[kind].tail == SIGIL_TAIL_NAME &&
+		    perms & ~rule->perms)
 			policy->nrules++;
 		rule->perms |= perms;
 		for (i = 0; i < 3; i++)
@@ -340,11 +367,12 @@ static int reject_perms(struct sigil_policy_error *err, unsigned int n, u8 k,
 	const char *l;
 	size_t i = 0;
 
-	if (sigil_rule_syntax[k].tail == SIGIL_TAIL_CAPABILITY) {
+	if (sigil_rule_syntax[k].tail == SIGIL_TAIL_NAME) {
 		escape(shown, sizeof(shown), str, len, SHOWN_MAX);
-		return reject(err, n,
-			      "unknown capability '%s' (a name of capabilities(7), lower case, without cap_)",
-			      shown);
+		return reject(err, n, "unknown %s '%s' (%s)",
+			      k == SIGIL_RULE_SOCKET ? "address family" :
+						       "capability",
+			      shown, sigil_rule_syntax[k].names_are);
 	}
 	escape(shown, sizeof(shown), str, len, 16);
 	/* "r, w, x, a, c" */

@@ -38,7 +38,8 @@ struct sigil_rule {
 	/**
 	 * @perms: The rights of allow (SIGIL_PERM_*), process
 	 * (SIGIL_PROC_*) and policy (SIGIL_POLICY_*) rules; the
-	 * capabilities of capability rules, one bit each; SIGIL_TRANSITION_*
+	 * capabilities of capability rules and the address families of
+	 * socket rules, one bit each; SIGIL_TRANSITION_*
 	 * for transition rules.
 	 */
 	u64 perms : 56;
@@ -153,5 +154,6 @@ bool sigil_policy_genfs_names(const struct sigil_policy *policy,
 s64 sigil_perms_parse(u8 kind, const char *str, size_t len);
 void sigil_perms_format(u8 kind, u64 perms, char *buf, size_t size);
 bool sigil_rule_has_perms(u8 kind);
+bool sigil_rule_has_names(u8 kind);
 
 #endif /* _SECURITY_SIGIL_POLICY_H */

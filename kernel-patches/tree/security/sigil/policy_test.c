@@ -9,6 +9,7 @@
 #include <linux/bitops.h>
 #include <linux/capability.h>
 #include <linux/err.h>
+#include <linux/socket.h>
 
 #include "label.h"
 #include "policy.h"
@@ -80,6 +81,15 @@ static const struct policy_case policy_cases[] = {
 	},
 	{ "capability takes one name", "capability a_t chown kill\n", -EINVAL, 1, 0,
 	  "'capability' takes 2 fields, not 3" },
+	{ "socket rules, one family each",
+	  "socket a_t unix\nsocket a_t inet\nsocket a_t inet6\n"
+	  "socket a_t unix\nsocket b_t mctp\n", 0, 0, 4 },
+	{ "unknown address family", "socket a_t AF_INET\n", -EINVAL, 1, 0,
+	  "unknown address family 'AF_INET' (an address family of address_families(7), lower case, without af_)"
+	},
+	{ "AF_UNSPEC names no socket", "socket a_t unspec\n", -EINVAL, 1, 0 },
+	{ "socket takes one family", "socket a_t unix inet\n", -EINVAL, 1, 0,
+	  "'socket' takes 2 fields, not 3" },
 	{ "entrypoint without a transition", "entrypoint user_t bin_t\n",
 	  -EINVAL, 1, 0,
 	  "entrypoint for 'user_t', but no transition rule leads to it" },
@@ -224,6 +234,15 @@ static void test_perms(struct kunit *const test)
 	sigil_perms_format(SIGIL_RULE_CAPABILITY, BIT_ULL(CAP_MAC_ADMIN), buf,
 			   sizeof(buf));
 	KUNIT_EXPECT_STREQ(test, "mac_admin", buf);
+	KUNIT_EXPECT_EQ(test, BIT_ULL(AF_INET6),
+			sigil_perms_parse(SIGIL_RULE_SOCKET, "inet6", 5));
+	KUNIT_EXPECT_EQ(test, BIT_ULL(AF_MCTP),
+			sigil_perms_parse(SIGIL_RULE_SOCKET, "mctp", 4));
+	KUNIT_EXPECT_EQ(test, -EINVAL,
+			sigil_perms_parse(SIGIL_RULE_SOCKET, "local", 5));
+	sigil_perms_format(SIGIL_RULE_SOCKET, BIT_ULL(AF_NETLINK), buf,
+			   sizeof(buf));
+	KUNIT_EXPECT_STREQ(test, "netlink", buf);
 }
 
 static void test_genfs(struct kunit *const test)

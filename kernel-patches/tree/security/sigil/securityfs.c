@@ -309,9 +309,33 @@ static const struct file_operations enforce_fops = {
  *   nnptransition FROM TO
  *   nosuidtransition FROM TO
  *
- * The answer is "allowed" or "denied: missing 'RULE'".
+ *   socket SUBJECT FAMILY
+ *
+ * The answer is "allowed" or "denied: missing 'RULE'".  A task asks
+ * about its own label (the query's first), or needs the policy rule's r,
+ * as reading the policy does: a confined label learns nothing of others'.
  */
-static ssize_t answer(const char *buf, size_t size, char *out, size_t room)
+static int may_ask(const struct file *file, const struct sigil_query *q)
+{
+	const struct sigil_query read = {
+		.kind = SIGIL_RULE_POLICY,
+		.perms = SIGIL_POLICY_READ,
+		.subject = sigil_current_label(),
+	};
+	int err;
+
+	/* Whoever opened the node, and whoever writes to it. */
+	if (q->subject == sigil_cred_label(file->f_cred) &&
+	    q->subject == read.subject)
+		return 0;
+	err = may_administer(file, SIGIL_POLICY_READ, "query");
+	if (err || !static_branch_unlikely(&sigil_policy_loaded))
+		return err;
+	return sigil_check(&read, "query", NULL);
+}
+
+static ssize_t answer(const struct file *file, const char *buf, size_t size,
+		      char *out, size_t room)
 {
 	struct sigil_policy_error err;
 	struct sigil_rule_text rule;
@@ -335,6 +359,11 @@ static ssize_t answer(const char *buf, size_t size, char *out, size_t room)
 		.object = rule.l[1],
 		.target = rule.l[2],
 	};
+	ret = may_ask(file, &q);
+	if (ret) {
+		sigil_rule_text_put(&rule);
+		return ret;
+	}
 	why = sigil_decide(&q);
 	if (why) {
 		sigil_format_missing(&q, why, missing, sizeof(missing));
@@ -363,7 +392,7 @@ static ssize_t access_write(struct file *file, const char __user *buf,
 	query = kmemdup(data, count, GFP_KERNEL);
 	if (!query)
 		return -ENOMEM;
-	len = answer(query, count, data, SIMPLE_TRANSACTION_LIMIT);
+	len = answer(file, query, count, data, SIMPLE_TRANSACTION_LIMIT);
 	kfree(query);
 	if (len < 0)
 		return len;

@@ -19,6 +19,10 @@
 struct lsm_blob_sizes sigil_blob_sizes __ro_after_init = {
 	.lbs_cred = sizeof(struct sigil_cred),
 	.lbs_inode = sizeof(struct sigil_inode),
+	.lbs_ipc = sizeof(struct sigil_label *),
+	.lbs_key = sizeof(struct sigil_label *),
+	.lbs_perf_event = sizeof(struct sigil_label *),
+	.lbs_sock = sizeof(struct sigil_label *),
 	.lbs_xattr_count = 1,
 };
 
@@ -40,6 +44,14 @@ static int __init sigil_init(void)
 	sigil_add_attr_hooks();
 	sigil_add_task_hooks();
 	sigil_add_fs_hooks();
+	sigil_add_ipc_hooks();
+	sigil_add_system_hooks();
+#ifdef CONFIG_SECURITY_NETWORK
+	sigil_add_net_hooks();
+#endif
+#ifdef CONFIG_KEYS
+	sigil_add_key_hooks();
+#endif
 	sigil_enabled = true;
 	pr_info("Up and running.\n");
 	return 0;

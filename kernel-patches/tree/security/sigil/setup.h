@@ -17,10 +17,17 @@ extern struct lsm_blob_sizes sigil_blob_sizes;
 extern const struct lsm_id sigil_lsmid;
 extern bool sigil_enabled;
 
-/* Each concept registers its own hooks (cred.c, attr.c, task.c, fs.c). */
+/*
+ * Each concept registers its own hooks (cred.c, attr.c, task.c, fs.c,
+ * ipc.c, system.c, net.c, key.c).
+ */
 void __init sigil_add_cred_hooks(void);
 void __init sigil_add_attr_hooks(void);
 void __init sigil_add_task_hooks(void);
 void __init sigil_add_fs_hooks(void);
+void __init sigil_add_ipc_hooks(void);
+void __init sigil_add_system_hooks(void);
+void __init sigil_add_net_hooks(void);
+void __init sigil_add_key_hooks(void);
 
 #endif /* _SECURITY_SIGIL_SETUP_H */

@@ -2,20 +2,25 @@
 /*
  * Sigil LSM - Tasks acting on tasks, and capabilities
  *
- * A task of one label acting on a task of another (ptrace, signals,
- * scheduling, reading what /proc shows of it) needs a process rule; a
- * confined label holds only the capabilities its capability rules give.
+ * A task of one label acting on a task of another (ptrace, signals, the
+ * SIGIO a file it owns sends, scheduling, reading what /proc shows of it)
+ * needs a process rule; a confined label holds only the capabilities its
+ * capability rules give, in every user namespace, and needs sys_admin to
+ * make one and sys_rawio to map the lowest pages.
  *
  * Copyright © 2026 The Sigil authors
  */
 
 #include <linux/cred.h>
+#include <linux/fcntl.h>
+#include <linux/fs.h>
 #include <linux/lsm_hooks.h>
 #include <linux/ptrace.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
 #include <linux/security.h>
+#include <linux/xarray.h>
 
 #include "audit.h"
 #include "cache.h"
@@ -23,6 +28,7 @@
 #include "enforce.h"
 #include "label.h"
 #include "setup.h"
+#include "task.h"
 
 /*
  * A task labelled @subject acting on the task @p: its own label, or an
@@ -198,6 +204,111 @@ static int hook_capable(const struct cred *const cred,
 	return sigil_check(&q, "capable", NULL) ? -EPERM : 0;
 }
 
+/*
+ * SIGIO and the signal F_SETSIG chooses, sent when a file is ready: from
+ * the label of the task that last set the file's owner, its signal or its
+ * O_ASYNC flag, which needs a process rule with s on every task it
+ * reaches, as kill(2) would.  The label is kept here, by file, from the
+ * owner's setting until the file is released; lookups, which may run in
+ * interrupt context, take no lock.
+ */
+static DEFINE_XARRAY_FLAGS(sigil_fowners, XA_FLAGS_LOCK_IRQ);
+
+/**
+ * sigil_note_fowner - Note who directs a file's signals
+ *
+ * @file: A file whose owner, signal or O_ASYNC flag the calling task sets.
+ *
+ * Makes the task's label the sender of @file's SIGIO from now on.  Does
+ * not sleep.
+ */
+void sigil_note_fowner(struct file *const file)
+{
+	struct sigil_label *const label = sigil_label_get(sigil_current_label());
+	unsigned long flags;
+	void *old;
+
+	xa_lock_irqsave(&sigil_fowners, flags);
+	old = __xa_store(&sigil_fowners, (unsigned long)file, label, GFP_ATOMIC);
+	if (xa_is_err(old)) {
+		/* No memory: the file sends no signal (see below). */
+		sigil_label_put(label);
+		old = __xa_erase(&sigil_fowners, (unsigned long)file);
+	}
+	xa_unlock_irqrestore(&sigil_fowners, flags);
+	sigil_label_put(old);
+}
+
+/* F_SETOWN, F_SETOWN_EX, FIOSETOWN, SIOCSPGRP: under the owner's lock. */
+static void hook_file_set_fowner(struct file *const file)
+{
+	sigil_note_fowner(file);
+}
+
+/* F_SETSIG, and F_SETFL (O_ASYNC), on a file that has an owner. */
+static int hook_file_fcntl(struct file *const file, const unsigned int cmd,
+			   const unsigned long arg)
+{
+	if ((cmd == F_SETSIG || cmd == F_SETFL) && file_f_owner(file))
+		sigil_note_fowner(file);
+	return 0;
+}
+
+static void hook_file_release(struct file *const file)
+{
+	if (unlikely(file_f_owner(file)))
+		sigil_label_put(xa_erase_irq(&sigil_fowners,
+					     (unsigned long)file));
+}
+
+/* Under the RCU lock, maybe in interrupt context. */
+static int hook_file_send_sigiotask(struct task_struct *const tsk,
+				    struct fown_struct *const fown,
+				    const int sig)
+{
+	struct sigil_query q = {
+		.kind = SIGIL_RULE_PROCESS,
+		.perms = SIGIL_PROC_SIGNAL,
+	};
+
+	if (!static_branch_unlikely(&sigil_policy_loaded))
+		return 0;
+	/*
+	 * Unreferenced, valid under the RCU lock; not cached in @tsk's
+	 * credentials, as only the policy or credentials hold such labels.
+	 */
+	q.subject = xa_load(&sigil_fowners, (unsigned long)fown->file);
+	/* An owner whose label is unknown directs no signal. */
+	if (!q.subject)
+		return -EACCES;
+	q.object = sigil_cred_label(__task_cred(tsk));
+	return sigil_check(&q, "sigio", NULL);
+}
+
+/*
+ * Mapping below mmap_min_addr: the capability the kernel's own check asks
+ * (sys_rawio), through the rules, since that check does not go through
+ * the capable hook.
+ */
+static int hook_mmap_addr(const unsigned long addr)
+{
+	if (addr >= dac_mmap_min_addr)
+		return 0;
+	return sigil_check_capability(sigil_current_label(), CAP_SYS_RAWIO,
+				      "mmap_zero");
+}
+
+/*
+ * A new user namespace gives its creator every capability inside it; the
+ * capable hook still bounds a confined label by its rules there, and
+ * making one needs the rule for sys_admin.
+ */
+static int hook_userns_create(const struct cred *const cred)
+{
+	return sigil_check_capability(sigil_cred_label(cred), CAP_SYS_ADMIN,
+				      "userns_create");
+}
+
 static struct security_hook_list sigil_task_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(ptrace_access_check, hook_ptrace_access_check),
 	LSM_HOOK_INIT(ptrace_traceme, hook_ptrace_traceme),
@@ -213,6 +324,12 @@ static struct security_hook_list sigil_task_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(task_movememory, hook_task_movememory),
 	LSM_HOOK_INIT(task_prlimit, hook_task_prlimit),
 	LSM_HOOK_INIT(capable, hook_capable),
+	LSM_HOOK_INIT(file_set_fowner, hook_file_set_fowner),
+	LSM_HOOK_INIT(file_fcntl, hook_file_fcntl),
+	LSM_HOOK_INIT(file_release, hook_file_release),
+	LSM_HOOK_INIT(file_send_sigiotask, hook_file_send_sigiotask),
+	LSM_HOOK_INIT(mmap_addr, hook_mmap_addr),
+	LSM_HOOK_INIT(userns_create, hook_userns_create),
 };
 
 /**

@@ -40,6 +40,7 @@ enum sigil_rule_kind {
 	SIGIL_RULE_NNP_TRANSITION,
 	SIGIL_RULE_NOSUID_TRANSITION,
 	SIGIL_RULE_GENFS,
+	SIGIL_RULE_SOCKET,
 	SIGIL_RULE_KINDS	/* the number of kinds */
 };
 

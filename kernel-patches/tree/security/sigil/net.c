@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Sigil LSM - Sockets
+ *
+ * A socket carries the label of the task that created it (a socket the
+ * kernel makes for itself, %SIGIL_LABEL_KERNEL), and so does its inode:
+ * using another label's socket, received or inherited, is reading and
+ * writing an object of that label, as for a file.  Creating a socket
+ * needs a socket rule naming its address family.  A unix socket reaches
+ * its peer only with w on the peer's label: connecting to a listening
+ * socket, sending a datagram; a path socket also needs w on its file,
+ * as the kernel's own write check asks.  Packets of the other families
+ * carry no label.
+ *
+ * Copyright © 2026 The Sigil authors
+ */
+
+#include <linux/lsm_hooks.h>
+#include <linux/net.h>
+#include <linux/socket.h>
+#include <net/sock.h>
+
+#include "cred.h"
+#include "enforce.h"
+#include "fs.h"
+#include "label.h"
+#include "setup.h"
+
+/**
+ * struct sigil_sock - A socket's label, in its blob
+ */
+struct sigil_sock {
+	/**
+	 * @label: The label of the task that created the socket,
+	 * referenced; NULL until socket_post_create or a clone sets it,
+	 * which counts as %SIGIL_LABEL_KERNEL.
+	 */
+	struct sigil_label *label;
+};
+
+static struct sigil_sock *sigil_sock(const struct sock *const sk)
+{
+	return sk->sk_security + sigil_blob_sizes.lbs_sock;
+}
+
+/* @sk's label, unreferenced: valid while @sk is. */
+static struct sigil_label *sock_label(const struct sock *const sk)
+{
+	struct sigil_label *const label = READ_ONCE(sigil_sock(sk)->label);
+
+	return label ? label : sigil_label_kernel;
+}
+
+/* Gives @sk the referenced @label, before anyone else can see it. */
+static void set_sock_label(struct sock *const sk,
+			   struct sigil_label *const label)
+{
+	sigil_label_put(xchg(&sigil_sock(sk)->label, label));
+}
+
+static int hook_socket_create(const int family, const int type,
+			      const int protocol, const int kern)
+{
+	const struct sigil_query q = {
+		.kind = SIGIL_RULE_SOCKET,
+		.perms = BIT_ULL(family),
+		.subject = sigil_current_label(),
+	};
+
+	if (kern || !static_branch_unlikely(&sigil_policy_loaded))
+		return 0;
+	return sigil_check(&q, "socket", NULL);
+}
+
+static int hook_socket_post_create(struct socket *const sock,
+				   const int family, const int type,
+				   const int protocol, const int kern)
+{
+	struct sigil_label *const label = kern ? sigil_label_kernel :
+						 sigil_current_label();
+
+	if (sock->sk)
+		set_sock_label(sock->sk, sigil_label_get(label));
+	sigil_set_object_label(SOCK_INODE(sock), sigil_label_get(label));
+	return 0;
+}
+
+/* The socket accept(2) returns: its listener's label, which it shares. */
+static int hook_socket_accept(struct socket *const sock,
+			      struct socket *const newsock)
+{
+	sigil_set_object_label(SOCK_INODE(newsock),
+			       sigil_label_get(sock_label(sock->sk)));
+	return 0;
+}
+
+/* Sending and receiving on a socket of another label: w and r on it. */
+static int hook_socket_sendmsg(struct socket *const sock,
+			       struct msghdr *const msg, const int size)
+{
+	return sigil_check_object(sigil_current_label(), sock_label(sock->sk),
+				  SIGIL_PERM_WRITE, "sendmsg");
+}
+
+static int hook_socket_recvmsg(struct socket *const sock,
+			       struct msghdr *const msg, const int size,
+			       const int flags)
+{
+	return sigil_check_object(sigil_current_label(), sock_label(sock->sk),
+				  SIGIL_PERM_READ, "recvmsg");
+}
+
+/*
+ * connect(2) to a listening unix stream socket: w on its label.  The
+ * server's end of the new connection, @newsk, takes the listener's label.
+ * Under the listener's state lock: does not sleep.
+ */
+static int hook_unix_stream_connect(struct sock *const sock,
+				    struct sock *const other,
+				    struct sock *const newsk)
+{
+	struct sigil_label *const peer = sock_label(other);
+	int err;
+
+	err = sigil_check_object(sigil_current_label(), peer, SIGIL_PERM_WRITE,
+				 "connect");
+	if (err)
+		return err;
+	set_sock_label(newsk, sigil_label_get(peer));
+	return 0;
+}
+
+/* A datagram to a unix socket (sendmsg(2), or connect(2) naming it). */
+static int hook_unix_may_send(struct socket *const sock,
+			      struct socket *const other)
+{
+	return sigil_check_object(sigil_current_label(), sock_label(other->sk),
+				  SIGIL_PERM_WRITE, "send");
+}
+
+/* The new end of an accepted TCP connection, and other clones. */
+static void hook_sk_clone_security(const struct sock *const sk,
+				   struct sock *const newsk)
+{
+	set_sock_label(newsk, sigil_label_get(sock_label(sk)));
+}
+
+static void hook_sk_free_security(struct sock *const sk)
+{
+	sigil_label_put(sigil_sock(sk)->label);
+}
+
+static struct security_hook_list sigil_net_hooks[] __ro_after_init = {
+	LSM_HOOK_INIT(socket_create, hook_socket_create),
+	LSM_HOOK_INIT(socket_post_create, hook_socket_post_create),
+	LSM_HOOK_INIT(socket_accept, hook_socket_accept),
+	LSM_HOOK_INIT(socket_sendmsg, hook_socket_sendmsg),
+	LSM_HOOK_INIT(socket_recvmsg, hook_socket_recvmsg),
+	LSM_HOOK_INIT(unix_stream_connect, hook_unix_stream_connect),
+	LSM_HOOK_INIT(unix_may_send, hook_unix_may_send),
+	LSM_HOOK_INIT(sk_clone_security, hook_sk_clone_security),
+	LSM_HOOK_INIT(sk_free_security, hook_sk_free_security),
+};
+
+/**
+ * sigil_add_net_hooks - Register the socket hooks
+ */
+void __init sigil_add_net_hooks(void)
+{
+	security_add_hooks(sigil_net_hooks, ARRAY_SIZE(sigil_net_hooks),
+			   &sigil_lsmid);
+}

@@ -1,0 +1,26 @@
+# Helpers for the Debian tests (dash).  Sourced.
+fail() {
+	echo "$*"
+	exit 1
+}
+# expect_eq WHAT EXPECTED SEEN
+expect_eq() {
+	[ "$2" = "$3" ] || fail "$1: expected '$2', saw '$3'"
+}
+# label FILE: its label, as filecon prints it.
+label() {
+	filecon "$1" | cut -d' ' -f1
+}
+# proc_label COMM: the label of the oldest process named COMM.
+proc_label() {
+	pid=$(pgrep -o -x "$1") || fail "no process named $1"
+	proccon "$pid" | cut -d' ' -f2
+}
+# denied_in_audit_log RULE: auditd logged a denial naming RULE missing.
+denied_in_audit_log() {
+	for _i in $(seq 50); do
+		grep -q "missing='$1'" /var/log/audit/audit.log && return 0
+		sleep 0.1
+	done
+	fail "expected a denial naming '$1' in /var/log/audit/audit.log, saw: $(grep 'denied op=' /var/log/audit/audit.log | tail -n 3)"
+}
