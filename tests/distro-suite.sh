@@ -1,16 +1,18 @@
 #!/bin/bash
 # The Debian suite (make check-distro): builds the guest kernel, the cross
 # build of the project and the Debian 12 image (guest/distro-image, cached),
-# boots the image once with systemd as PID 1 (guest/run --distro) and runs
-# tests/distro/LIST in it once the system is up.  One TAP result per test,
-# and one for the boot.
+# boots a copy of the image with systemd as PID 1 (guest/run --distro-image)
+# and runs tests/distro/LIST in it once the system is up, then boots the
+# same disk again for tests/distro/LIST-reboot.  One TAP result per test,
+# one for each boot, one for the labels on the image.
 set -uo pipefail
 srcdir=${srcdir:-.}
 top=$(cd "$srcdir" && pwd)
 work=$PWD/tests/guest-work
 list=$top/tests/distro/LIST
 n=$(grep -cv '^\(#.*\)\?$' "$list")
-echo "1..$((n + 2))"
+n2=$(grep -cv '^\(#.*\)\?$' "$list-reboot")
+echo "1..$((n + n2 + 3))"
 bail() {
 	echo "Bail out! $*"
 	exit 1
@@ -36,21 +38,33 @@ done <<LABELS
 /usr/bin/bash bin_t
 /etc/sigil/policy sigil_conf_t
 LABELS
-start=$(date +%s)
-"$top/guest/run" --distro --timeout 900 --console "$work/console-distro.log" \
-	--add "$top/tests/distro:/root/tests" \
-	-- sh -c 'cat /run/sigil/system-state >&2; cd tests && sh ./run 120' 2>&1
-rc=$?
-echo "# the Debian boot ran in $(( $(date +%s) - start ))s"
-if [ "$rc" -eq 0 ]; then
-	echo "ok $((n + 1)) - the Debian system booted with the guest kernel, stayed healthy and powered off"
-else
-	echo "# guest/run exited with status $rc; console log: $work/console-distro.log"
-	echo "not ok $((n + 1)) - the Debian system booted with the guest kernel, stayed healthy and powered off"
-fi
+# A copy that keeps what the system writes, booted twice: the tests, then
+# a reboot that finds their files with their labels.
+disk=$work/debian.img
+rm -f "$disk"
+cp --sparse=always "$img" "$disk" || bail "cannot copy $img"
+boot() {	# boot N CONSOLE-LOG COMMAND: TAP result N for the boot itself
+	local i=$1 log=$2 start rc
+	shift 2
+	start=$(date +%s)
+	"$top/guest/run" --distro-image "$disk" --timeout 900 --console "$log" \
+		--add "$top/tests/distro:/root/tests" -- "$@" 2>&1
+	rc=$?
+	echo "# the boot ran in $(( $(date +%s) - start ))s"
+	if [ "$rc" -eq 0 ]; then
+		echo "ok $i - the Debian system booted with the guest kernel, stayed healthy and powered off"
+	else
+		echo "# guest/run exited with status $rc; console log: $log"
+		echo "not ok $i - the Debian system booted with the guest kernel, stayed healthy and powered off"
+	fi
+}
+boot $((n + 1)) "$work/console-distro.log" \
+	sh -c 'cat /run/sigil/system-state >&2; cd tests && sh ./run 120'
+boot $((n + n2 + 2)) "$work/console-distro-reboot.log" \
+	sh -c "cd tests && N0=$((n + 1)) sh ./run 120 LIST-reboot"
 if [ -z "$bad" ]; then
-	echo "ok $((n + 2)) - the image carries the file contexts' labels on disk (debugfs)"
+	echo "ok $((n + n2 + 3)) - the image carries the file contexts' labels on disk (debugfs)"
 else
 	echo "# saw:$bad"
-	echo "not ok $((n + 2)) - the image carries the file contexts' labels on disk (debugfs)"
+	echo "not ok $((n + n2 + 3)) - the image carries the file contexts' labels on disk (debugfs)"
 fi
