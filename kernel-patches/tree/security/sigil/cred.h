@@ -63,7 +63,7 @@ static inline struct sigil_label *sigil_cred_label(const struct cred *const cred
 {
 	struct sigil_label *const label = sigil_cred(cred)->label;
 
-	return label ? label : sigil_label_kernel;
+	return sigil_label_or_kernel(label);
 }
 
 /**

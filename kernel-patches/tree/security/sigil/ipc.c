@@ -34,10 +34,10 @@ static struct sigil_label **ipc_label(const struct kern_ipc_perm *const ipcp)
 static int check_ipc(const struct kern_ipc_perm *const ipcp, const u8 perms,
 		     const char *const op)
 {
-	const struct sigil_label *const label = *ipc_label(ipcp);
+	struct sigil_label *const label = *ipc_label(ipcp);
 
 	return sigil_check_object(sigil_current_label(),
-				  label ? label : sigil_label_kernel, perms, op);
+				  sigil_label_or_kernel(label), perms, op);
 }
 
 /* Creation, by any of the three kinds: the creator's label. */

@@ -36,7 +36,7 @@ static int hook_key_permission(key_ref_t key_ref, const struct cred *const cred,
 			       const enum key_need_perm need_perm)
 {
 	const struct key *const key = key_ref_to_ptr(key_ref);
-	const struct sigil_label *label;
+	struct sigil_label *label;
 	u8 perms;
 
 	switch (need_perm) {
@@ -56,7 +56,7 @@ static int hook_key_permission(key_ref_t key_ref, const struct cred *const cred,
 	}
 	label = *key_label(key);
 	return sigil_check_object(sigil_cred_label(cred),
-				  label ? label : sigil_label_kernel, perms,
+				  sigil_label_or_kernel(label), perms,
 				  "key");
 }
 

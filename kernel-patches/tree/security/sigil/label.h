@@ -86,4 +86,13 @@ static inline struct sigil_label *sigil_label_get(struct sigil_label *label)
 	return label;
 }
 
+/*
+ * An object's or credentials' label, with NULL (made before Sigil labelled
+ * it) counting as %SIGIL_LABEL_KERNEL; unreferenced.
+ */
+static inline struct sigil_label *sigil_label_or_kernel(struct sigil_label *label)
+{
+	return label ? label : sigil_label_kernel;
+}
+
 #endif /* _SECURITY_SIGIL_LABEL_H */

@@ -48,7 +48,7 @@ static struct sigil_label *sock_label(const struct sock *const sk)
 {
 	struct sigil_label *const label = READ_ONCE(sigil_sock(sk)->label);
 
-	return label ? label : sigil_label_kernel;
+	return sigil_label_or_kernel(label);
 }
 
 /* Gives @sk the referenced @label, before anyone else can see it. */

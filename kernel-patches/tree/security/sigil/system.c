@@ -137,10 +137,10 @@ static int hook_perf_event_alloc(struct perf_event *const event)
 static int check_event(const struct perf_event *const event, const u8 perms,
 		       const char *const op)
 {
-	const struct sigil_label *const label = *event_label(event);
+	struct sigil_label *const label = *event_label(event);
 
 	return sigil_check_object(sigil_current_label(),
-				  label ? label : sigil_label_kernel, perms, op);
+				  sigil_label_or_kernel(label), perms, op);
 }
 
 static int hook_perf_event_read(struct perf_event *const event)
