@@ -24,3 +24,14 @@ denied_in_audit_log() {
 	done
 	fail "expected a denial naming '$1' in /var/log/audit/audit.log, saw: $(grep 'denied op=' /var/log/audit/audit.log | tail -n 3)"
 }
+# http_get PATH: the body of http://127.0.0.1/PATH, waiting up to 30 s for
+# the web server to listen (lighttpd is Type=simple: systemd reports it
+# started before it binds port 80, and a loaded machine shows the gap).
+http_get() {
+	for _i in $(seq 300); do
+		curl -sf "http://127.0.0.1/$1" && return 0
+		ss -ltn 2>/dev/null | grep -q ':80 ' && break
+		sleep 0.1
+	done
+	curl -sf "http://127.0.0.1/$1"
+}

@@ -10,9 +10,10 @@ labels-survive-a-reboot)
 policy-loaded-again-after-a-reboot)
 	expect_eq "sigil-policy.service" active "$(systemctl is-active sigil-policy.service)"
 	rules=$(sed -n 's/^rules: //p' /sys/kernel/security/sigil/status)
-	[ "${rules:-0}" -gt 0 ] || fail "no policy loaded"
+	[ "${rules:-0}" -gt 0 ] ||
+		fail "no policy loaded: status says $(cat /sys/kernel/security/sigil/status)"
 	expect_eq "lighttpd" httpd_t "$(proc_label lighttpd)"
-	expect_eq "page" "hello from sigil" "$(curl -sf http://127.0.0.1/hello.txt)"
+	expect_eq "page" "hello from sigil" "$(http_get hello.txt)"
 	;;
 *) fail "unknown test $1" ;;
 esac

@@ -4,7 +4,7 @@ case $1 in
 web-server-serves-its-document-root)
 	echo "hello from sigil" >/var/www/html/hello.txt
 	filecon --restore /var/www/html/hello.txt
-	expect_eq "page" "hello from sigil" "$(curl -sf http://127.0.0.1/hello.txt)"
+	expect_eq "page" "hello from sigil" "$(http_get hello.txt)"
 	;;
 web-server-cannot-read-etc-shadow)
 	# A name that leads to /etc/shadow: DAC refuses www-data already.
