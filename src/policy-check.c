@@ -117,8 +117,8 @@ static int valid_tail(unsigned int k, const char *s, size_t len, char *reason,
 			return 1;
 		escape(shown, sizeof(shown), s, len, 32);
 		snprintf(reason, room, "unknown %s '%s' (%s)",
-			 k == SIGIL_RULE_SOCKET ? "address family" : "capability",
-			 shown, sigil_rule_syntax[k].names_are);
+			 sigil_rule_syntax[k].name_is, shown,
+			 sigil_rule_syntax[k].names_are);
 		return 0;
 	}
 	if (valid_letters(sigil_rule_syntax[k].letters, s, len))
@@ -297,6 +297,48 @@ static int valid_genfs(struct set *paths, const char *const *field,
  * Splits the line @p of @len bytes into @field and @flen.  Returns the
  * number of fields (0: blank or a comment), or -1 with @reason set.
  */
+/*
+ * An exec or create rule for a pair that a rule before maps elsewhere, or
+ * a newfiles rule that says otherwise than one before: as the kernel
+ * refuses them.  Returns 1, or 0 with @reason set (also out of memory).
+ */
+static int unique_mapping(struct set *maps, unsigned int k,
+			  const char *const *field, const size_t *flen,
+			  char *reason, size_t room)
+{
+	char key[3 * 257], val[257];
+	const char *old;
+
+	if (k == SIGIL_RULE_NEWFILES) {
+		snprintf(key, sizeof(key), "newfiles");
+		snprintf(val, sizeof(val), "%.*s", (int)flen[1], field[1]);
+	} else if (k == SIGIL_RULE_EXEC || k == SIGIL_RULE_CREATE) {
+		snprintf(key, sizeof(key), "%s %.*s %.*s", sigil_rule_syntax[k].word,
+			 (int)flen[1], field[1], (int)flen[2], field[2]);
+		snprintf(val, sizeof(val), "%.*s", (int)flen[3], field[3]);
+	} else {
+		return 1;
+	}
+	old = set_get(maps, key);
+	if (old && strcmp(old, val)) {
+		if (k == SIGIL_RULE_NEWFILES)
+			snprintf(reason, room,
+				 "a second newfiles rule: '%s' before, '%s' here",
+				 old, val);
+		else
+			snprintf(reason, room,
+				 "a second %s rule for '%.*s' '%.*s': '%s' before, '%s' here",
+				 sigil_rule_syntax[k].word, (int)flen[1], field[1],
+				 (int)flen[2], field[2], old, val);
+		return 0;
+	}
+	if (!old && set_add(maps, key, val) < 0) {
+		snprintf(reason, room, "out of memory");
+		return 0;
+	}
+	return 1;
+}
+
 static int split_fields(const char *p, size_t len, const char **field,
 			size_t *flen, char *reason, size_t room)
 {
@@ -389,7 +431,8 @@ int policy_check_query(const char *query, char *reason, size_t room)
 		    !memcmp(sigil_rule_syntax[k].word, field[1], flen[1]))
 			break;
 	if (k == SIGIL_RULE_ENTRYPOINT || k == SIGIL_RULE_UNCONFINED ||
-	    k == SIGIL_RULE_GENFS) {
+	    k == SIGIL_RULE_GENFS || k == SIGIL_RULE_EXEC ||
+	    k == SIGIL_RULE_CREATE || k == SIGIL_RULE_NEWFILES) {
 		escape(shown, sizeof(shown), field[1], flen[1], 32);
 		snprintf(reason, room, "unknown query '%s'", shown);
 		return -1;
@@ -424,7 +467,7 @@ const char *policy_rule_letters(const char *word)
 long policy_check(const char *text, size_t size, unsigned int *line,
 		  char *reason, size_t room)
 {
-	struct set seen = { 0 }, to = { 0 }, paths = { 0 };
+	struct set seen = { 0 }, to = { 0 }, paths = { 0 }, maps = { 0 };
 	struct names entry = { 0 };
 	const char *p = text, *end = text + size, *eol, *field[MAX_FIELDS];
 	size_t flen[MAX_FIELDS], i, klen;
@@ -484,6 +527,8 @@ long policy_check(const char *text, size_t size, unsigned int *line,
 			snprintf(reason, room, "out of memory");
 			goto out;
 		}
+		if (!unique_mapping(&maps, k, field, flen, reason, room))
+			goto out;
 		/*
 		 * Counted as the kernel counts: one rule per kind and labels
 		 * (allow rules for one pair merged), one per capability.
@@ -514,6 +559,7 @@ out:
 	free_set(&seen);
 	free_set(&to);
 	free_set(&paths);
+	free_set(&maps);
 	free_names(&entry);
 	return ret;
 }

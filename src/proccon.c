@@ -8,6 +8,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,7 @@ static void usage(int status)
 	printf("Usage: proccon [OPTION]... [PID]...\n"
 	       "  or:  proccon -A [OPTION]...\n"
 	       "  or:  proccon -L [-0]\n"
+	       "  or:  proccon --peer[=FD]\n"
 	       "  or:  proccon -s CONTEXT [--lsm NAME] [COMMAND [ARG]...]\n"
 	       "Print the security context of this process or of each PID; or\n"
 	       "set this process's context (a dynamic transition), then run COMMAND.\n"
@@ -40,6 +42,8 @@ static void usage(int status)
 	       "  -A, --every-process  print a table of every process: PID, context (or\n"
 	       "                         with -a, that attribute where set), command\n"
 	       "  -L, --list-lsms      list the active security modules, in order\n"
+	       "      --peer[=FD]      print the label of the peer of the connected\n"
+	       "                         socket FD (default 0, standard input)\n"
 	       "      --lsm=NAME       use security module NAME (default: sigil if\n"
 	       "                         active, else the first with process attributes)\n"
 	       "  -s, --set=CONTEXT    set this process's current context to CONTEXT\n"
@@ -196,21 +200,54 @@ static int list_lsms(void)
 	return 0;
 }
 
+/* --peer=FD: a file descriptor number, from 0 to INT_MAX. */
+static int parse_fd(const char *s)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (!isdigit((unsigned char)*s) || *end || errno || v > INT_MAX)
+		tool_die(EXIT_CANCELED, 0, "invalid file descriptor '%s'", s);
+	return (int)v;
+}
+
+/* --peer: the label of the peer of socket @fd, from the module that
+ * answers peer labels (SO_PEERSEC). */
+static int show_peer(int fd)
+{
+	char *label;
+	int err = sigil_peer_label(fd, &label);
+
+	if (err == -ENOPROTOOPT)
+		tool_die(1, 0, "no peer label on file descriptor %d: not a connected unix stream socket, or no module gives peer labels",
+			 fd);
+	if (err)
+		tool_die(1, err, "cannot read the peer label of file descriptor %d",
+			 fd);
+	printf("%s%c", label, sep);
+	free(label);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
-	enum { OPT_ALL = 256 };
+	enum { OPT_ALL = 256, OPT_PEER };
 	static const struct option opts[] = {
 		{ "attr", required_argument, NULL, 'a' },
 		{ "all", no_argument, NULL, OPT_ALL },
 		{ "every-process", no_argument, NULL, 'A' },
 		{ "list-lsms", no_argument, NULL, 'L' },
+		{ "peer", optional_argument, NULL, OPT_PEER },
 		{ "set", required_argument, NULL, 's' },
 		{ "zero", no_argument, NULL, '0' },
 		TOOL_COMMON_OPTIONS,
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *set = NULL, *lsm_opt = NULL;
-	int attr = -1, all = 0, every = 0, list = 0, c, i, failed = 0, err;
+	int attr = -1, all = 0, every = 0, list = 0, peer = -1, c, i;
+	int failed = 0, err;
 	pid_t pid;
 
 	while ((c = getopt_long(argc, argv, "+a:ALs:0h", opts, NULL)) != -1) {
@@ -233,6 +270,9 @@ int main(int argc, char **argv)
 		case 'L':
 			list = 1;
 			break;
+		case OPT_PEER:
+			peer = optarg ? parse_fd(optarg) : 0;
+			break;
 		case 's':
 			if (set)
 				tool_die(EXIT_CANCELED, 0, "multiple contexts to set");
@@ -248,15 +288,17 @@ int main(int argc, char **argv)
 			tool_common_option(c, &lsm_opt, usage);
 		}
 	}
-	if (list + every + all + (set != NULL) > 1 ||
-	    ((list || set) && attr >= 0) || (all && attr >= 0))
+	if (list + every + all + (set != NULL) + (peer >= 0) > 1 ||
+	    ((list || set || peer >= 0) && attr >= 0) || (all && attr >= 0))
 		tool_die(EXIT_CANCELED, 0,
-			 "-A, -L, -s and --all cannot be combined, nor -a with -L, -s or --all");
-	if ((list || every) && optind < argc)
-		tool_die(EXIT_CANCELED, 0, "-A and -L take no operands");
+			 "-A, -L, -s, --peer and --all cannot be combined, nor -a with -L, -s, --peer or --all");
+	if ((list || every || peer >= 0) && optind < argc)
+		tool_die(EXIT_CANCELED, 0, "-A, -L and --peer take no operands");
 
 	if (list)
 		return list_lsms();
+	if (peer >= 0)
+		return show_peer(peer);
 	lsm = lsm_opt ? tool_check_lsm(lsm_opt, EXIT_CANCELED) :
 			sigil_lsm_default();
 	if (every)

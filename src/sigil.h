@@ -138,6 +138,16 @@ int sigil_file_set(const char *path, const char *xattr, int follow,
  */
 int sigil_query(const char *query, char **answer);
 
+/*
+ * The label of the peer of the connected socket @fd (SO_PEERSEC), as the
+ * module that answers peer labels gives it: for Sigil, a unix stream or
+ * seqpacket socket's peer at connect(2) or socketpair(2).  On success
+ * *label is malloc'ed.  Returns 0, -ENOPROTOOPT when the socket has no
+ * peer label (not connected, not a unix socket, no module answers),
+ * -ENOTSOCK, -EBADF or -ENOMEM.
+ */
+int sigil_peer_label(int fd, char **label);
+
 /* The fields of a user:role:type[:range] context, as runcon edits them. */
 enum sigil_context_field {
 	SIGIL_CONTEXT_USER,

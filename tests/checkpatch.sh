@@ -29,6 +29,7 @@ check() {	# check INDEX MODE PATCH: checkpatch's complaints into a file
 		(cd "$top" && perl "$SIGIL_LINUX/scripts/checkpatch.pl" --strict \
 			--no-tree --quiet --show-types "$3")
 	fi >"$tmp/$1.$2" 2>&1
+	camel_from_kernel "$tmp/$1.$2"	# guest/lib.sh
 }
 
 # As many checkpatch runs at once as there are cores.

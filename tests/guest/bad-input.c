@@ -422,6 +422,12 @@ static void node_rows(void)
 		{ "nnptransition with one label", "unconfined kernel\nnnptransition a_t\n" },
 		{ "nosuidtransition with three", "unconfined kernel\nnosuidtransition a b c\n" },
 		{ "an entrypoint without a transition", "unconfined kernel\nentrypoint a_t b_t\n" },
+		{ "two exec rules for one pair",
+		  "unconfined kernel\nexec kernel x_t a_t\nexec kernel x_t b_t\n" },
+		{ "two create rules for one pair",
+		  "unconfined kernel\ncreate a_t d_t f_t\ncreate a_t d_t g_t\n" },
+		{ "newfiles both ways", "unconfined kernel\nnewfiles parent\nnewfiles creator\n" },
+		{ "newfiles of another kind", "unconfined kernel\nnewfiles sibling\n" },
 		{ "a 256-byte label", NULL },
 	};
 	static const struct {

@@ -215,6 +215,29 @@ stack-file-carries-both-labels)
 	expect_eq "filecon --lsm sigil" both_t "$(filecon --lsm sigil "$d/f" | cut -d' ' -f1)"
 	expect_eq "filecon --lsm $other" "$theirs" "$(filecon --lsm $other "$d/f" | cut -d' ' -f1)"
 	;;
+stack-secids-answered-by-the-other-module)
+	# One secid per task in 6.12's audit path: the module that labels the
+	# whole system answers peer labels and audit, and Sigil stays silent.
+	other=$3
+	policy_test_dir stack-secids "$other"
+	log_has "sigil: another module answers secids and peer labels" ||
+		fail "expected Sigil to leave secids to $other, saw: $(dmesg | grep 'sigil:' | head -n 3)"
+	case $other in
+	selinux)
+		selinux_up
+		want="peer $SE:kernel_t" field=subj_type value=kernel_t
+		subj="subj=$SE:kernel_t" ;;
+	smack)
+		smack_up
+		want="peer _" field=subj_user value=_ subj="subj=_" ;;
+	esac
+	expect_eq "SO_PEERSEC of a socketpair" "$want" "$(./peer-ops socketpair)"
+	echo x >"$d/f"
+	./audit-rules stack-key $field = $value "cat $d/f >/dev/null" >"$d/events" 2>&1 ||
+		fail "audit-rules: $(cat "$d/events")"
+	grep -q "^type=1300 .* $subj .*key=\"stack-key\"" "$d/events" ||
+		fail "expected a SYSCALL record with $subj from $other's audit rule, saw: $(cat "$d/events")"
+	;;
 stack-both-modules-enforce)
 	other=$3
 	policy_test_dir stack "$other"

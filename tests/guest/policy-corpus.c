@@ -37,7 +37,8 @@ static const char *const bad_labels[] = {
 static const char *const words[] = {
 	"allow", "transition", "entrypoint", "dyntransition", "fscreate",
 	"relabel", "unconfined", "process", "capability", "policy",
-	"nnptransition", "nosuidtransition", "genfs",
+	"nnptransition", "nosuidtransition", "genfs", "exec", "create",
+	"newfiles",
 };
 static const char *const bad_words[] = {
 	"alow", "ALLOW", "genfs2", "transitions", "#allow", "allow\x01",
@@ -46,6 +47,7 @@ static const char *const caps[] = {
 	"chown", "sys_admin", "mac_admin", "checkpoint_restore", "CAP_CHOWN",
 	"sys_adm", "net_bind_service", "kill",
 };
+static const char *const newfiles[] = { "parent", "creator", "child" };
 static const char *const fstypes[] = { "proc", "sysfs", "devtmpfs" };
 static const char *const paths[] = {
 	"/", "/sys", "/sys/kernel", "/null", "sys", "/sys/", "//x", "/a//b",
@@ -98,6 +100,8 @@ static void rule(FILE *f)
 	if (!strcmp(words[w], "genfs")) {
 		fprintf(f, "%s%s%s%s%s%s", sep, PICK(fstypes), sep, PICK(paths), sep,
 			label());
+	} else if (!strcmp(words[w], "newfiles")) {
+		fprintf(f, "%s%s", sep, PICK(newfiles));
 	} else if (!strcmp(words[w], "capability")) {
 		fprintf(f, "%s%s%s%s", sep, label(), sep, PICK(caps));
 	} else if (!strcmp(words[w], "allow") || !strcmp(words[w], "process")) {
@@ -108,7 +112,9 @@ static void rule(FILE *f)
 		fprintf(f, "%s%s%s%s", sep, label(), sep, p);
 	} else {
 		nlabels = !strcmp(words[w], "unconfined") ? 1 :
-			  !strcmp(words[w], "relabel") ? 3 : 2;
+			  !strcmp(words[w], "relabel") ||
+			  !strcmp(words[w], "exec") ||
+			  !strcmp(words[w], "create") ? 3 : 2;
 		while (nlabels--)
 			fprintf(f, "%s%s", sep, label());
 	}

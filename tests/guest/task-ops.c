@@ -13,7 +13,8 @@
  *                                   (getpgid), sid (getsid), sched
  *                                   (sched_getscheduler), ioprio
  *                                   (ioprio_get)
- *   task-ops nnp-exec LABEL CMD...  no_new_privs, attr/exec, execvp
+ *   task-ops nnp-exec LABEL CMD...  no_new_privs, attr/exec (not for LABEL
+ *                                    "-"), execvp
  *   task-ops traced-exec LABEL CMD...
  *                                   a child traced by this task writes
  *                                   attr/exec and execs CMD; prints the
@@ -159,7 +160,8 @@ int main(int argc, char **argv)
 		return result(prlimit(pid, RLIMIT_NOFILE, &rl, NULL) == 0);
 	}
 	if (!strcmp(cmd, "nnp-exec") && argc >= 4) {
-		if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 || set_exec(argv[2]) < 0)
+		if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 ||
+		    (strcmp(argv[2], "-") && set_exec(argv[2]) < 0))
 			return 125;
 		execvp(argv[3], argv + 3);
 		return result(0);

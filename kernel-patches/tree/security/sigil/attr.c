@@ -284,17 +284,25 @@ static int may_transition_unsafely(const struct linux_binprm *const bprm,
 /*
  * Runs once per execve, before the point of no return, on bprm->cred, the
  * new program's copy of the credentials: an error fails execve and leaves
- * the task as it was.  attr/exec becomes the task's label if allowed, and
- * attr/exec and attr/fscreate are reset, used or not, so that the new
- * program reverts to the defaults for its own execs and files.
+ * the task as it was.  attr/exec becomes the task's label if allowed; when
+ * it is not set, an exec rule for the task's label and the program's may
+ * name the label instead, which is then asked for exactly as attr/exec
+ * would be.  attr/exec and attr/fscreate are reset, used or not, so that
+ * the new program reverts to the defaults for its own execs and files.
  */
 static int hook_bprm_creds_for_exec(struct linux_binprm *const bprm)
 {
 	struct sigil_cred *const c = sigil_cred(bprm->cred);
 	struct sigil_label *const from = sigil_cred_label(bprm->cred);
-	struct sigil_label *const to = c->exec;
+	struct sigil_label *to = c->exec, *program;
 	int err;
 
+	if (!to && static_branch_unlikely(&sigil_policy_loaded)) {
+		program = sigil_inode_label(file_inode(bprm->file));
+		c->exec = sigil_rule_target(SIGIL_RULE_EXEC, from, program);
+		sigil_label_put(program);
+		to = c->exec;
+	}
 	if (to && to != from) {
 		err = may_transition(from, to, bprm->file);
 		if (!err)

@@ -14,6 +14,7 @@
 #include "cred.h"
 #include "enforce.h"
 #include "label.h"
+#include "secid.h"
 #include "setup.h"
 
 static void copy_labels(struct sigil_cred *const new,
@@ -71,10 +72,40 @@ static int hook_uring_override_creds(const struct cred *const new)
 }
 #endif
 
+/*
+ * The secids audit records print as subj= and obj= (secid.c).  Every
+ * module's hook writes the same *secid: when another module answers
+ * secids, Sigil leaves its value alone.
+ */
+static void hook_current_getsecid_subj(u32 *const secid)
+{
+	if (sigil_secids_answered())
+		*secid = sigil_secid(sigil_current_label());
+}
+
+static void hook_task_getsecid_obj(struct task_struct *const p,
+				   u32 *const secid)
+{
+	if (!sigil_secids_answered())
+		return;
+	rcu_read_lock();
+	*secid = sigil_secid(sigil_cred_label(__task_cred(p)));
+	rcu_read_unlock();
+}
+
+static void hook_cred_getsecid(const struct cred *const c, u32 *const secid)
+{
+	if (sigil_secids_answered())
+		*secid = sigil_secid(sigil_cred_label(c));
+}
+
 static struct security_hook_list sigil_cred_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(cred_prepare, hook_cred_prepare),
 	LSM_HOOK_INIT(cred_transfer, hook_cred_transfer),
 	LSM_HOOK_INIT(cred_free, hook_cred_free),
+	LSM_HOOK_INIT(current_getsecid_subj, hook_current_getsecid_subj),
+	LSM_HOOK_INIT(task_getsecid_obj, hook_task_getsecid_obj),
+	LSM_HOOK_INIT(cred_getsecid, hook_cred_getsecid),
 #ifdef CONFIG_IO_URING
 	LSM_HOOK_INIT(uring_override_creds, hook_uring_override_creds),
 #endif

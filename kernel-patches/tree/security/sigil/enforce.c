@@ -333,6 +333,55 @@ struct sigil_label *sigil_genfs_label(const char *fstype, const char *path)
 }
 
 /**
+ * sigil_rule_target - The label the running policy's exec or create rule
+ * gives
+ *
+ * @kind: %SIGIL_RULE_EXEC or %SIGIL_RULE_CREATE.
+ * @first: The task's label.
+ * @second: The executed file's label, or the new file's directory's.
+ *
+ * Returns the label, referenced, or NULL when no rule names the pair or
+ * no policy is loaded.
+ */
+struct sigil_label *sigil_rule_target(u8 kind, const struct sigil_label *first,
+				      const struct sigil_label *second)
+{
+	const struct sigil_policy *p;
+	struct sigil_label *label = NULL;
+
+	if (!static_branch_unlikely(&sigil_policy_loaded))
+		return NULL;
+	rcu_read_lock();
+	p = rcu_dereference(sigil_policy);
+	if (p)
+		label = sigil_label_get(sigil_policy_target(p, kind, first,
+							    second));
+	rcu_read_unlock();
+	return label;
+}
+
+/**
+ * sigil_newfiles_creator - Whether new files take their creator's label
+ *
+ * Returns true when the running policy has "newfiles creator"; false for
+ * the parent directory's label, the default.
+ */
+bool sigil_newfiles_creator(void)
+{
+	const struct sigil_policy *p;
+	bool creator = false;
+
+	if (!static_branch_unlikely(&sigil_policy_loaded))
+		return false;
+	rcu_read_lock();
+	p = rcu_dereference(sigil_policy);
+	if (p)
+		creator = sigil_policy_newfiles(p) == SIGIL_NEWFILES_CREATOR;
+	rcu_read_unlock();
+	return creator;
+}
+
+/**
  * sigil_set_enforcing - Enforce denials, or only log them
  *
  * @enforcing: True to enforce.

@@ -99,6 +99,9 @@ void sigil_bump_epoch(void);
 bool sigil_enforcing(void);
 struct sigil_policy *sigil_replace_policy(struct sigil_policy *policy);
 struct sigil_label *sigil_genfs_label(const char *fstype, const char *path);
+struct sigil_label *sigil_rule_target(u8 kind, const struct sigil_label *first,
+				      const struct sigil_label *second);
+bool sigil_newfiles_creator(void);
 void sigil_set_enforcing(bool enforcing);
 void sigil_get_status(struct sigil_status *status);
 int sigil_policy_show(struct seq_file *m);

@@ -52,6 +52,7 @@
 #include "fs.h"
 #include "label.h"
 #include "policy.h"
+#include "secid.h"
 #include "setup.h"
 #include "task.h"
 
@@ -191,6 +192,18 @@ struct sigil_label *sigil_inode_label(const struct inode *const inode)
 	return get_inode_label(inode);
 }
 
+/* The secid audit prints as a file's obj= (secid.c). */
+static void hook_inode_getsecid(struct inode *const inode, u32 *const secid)
+{
+	struct sigil_label *label;
+
+	if (!sigil_secids_answered())
+		return;
+	label = get_inode_label(inode);
+	*secid = sigil_secid(label);
+	sigil_label_put(label);
+}
+
 /* inode_permission() may still run after inode_free_security(). */
 static void hook_inode_free_security_rcu(void *const inode_security)
 {
@@ -298,9 +311,32 @@ static int check_inode(struct inode *const inode, struct dentry *const dentry,
 /* Inode hooks: creation, instantiation, freeing */
 
 /*
+ * The label of a file the calling task creates in @dir without
+ * attr/fscreate: a create rule's, else the directory's, or the task's
+ * under "newfiles creator".  Referenced.
+ */
+static struct sigil_label *new_file_label(const struct inode *const dir)
+{
+	struct sigil_label *const task = sigil_current_label();
+	struct sigil_label *parent, *label;
+
+	if (!static_branch_unlikely(&sigil_policy_loaded))
+		return get_inode_label(dir);
+	parent = get_inode_label(dir);
+	label = sigil_rule_target(SIGIL_RULE_CREATE, task, parent);
+	if (!label)
+		label = sigil_newfiles_creator() ? sigil_label_get(task) :
+						   sigil_label_get(parent);
+	sigil_label_put(parent);
+	return label;
+}
+
+/*
  * Labels a new inode inside the file system's own creation path (open,
  * mkdir, symlink, mknod, O_TMPFILE), before it can be seen: with the
- * task's attr/fscreate if set, else with the parent directory's label.
+ * task's attr/fscreate if set, else with the label a create rule names for
+ * the task's label and the directory's, else with the parent directory's
+ * label, or the task's own under "newfiles creator".
  * The file system writes the xattr in the same transaction.  An O_TMPFILE
  * creation, which has no hook of its own, needs c on the directory here;
  * a device node that devtmpfs makes gets its label from the genfs rules
@@ -338,7 +374,7 @@ static int hook_inode_init_security(struct inode *const inode,
 			return err;
 	}
 	label = c->fscreate ? sigil_label_get(c->fscreate) :
-			      get_inode_label(dir);
+			      new_file_label(dir);
 	/* No slot: a file system without xattrs keeps the label in core. */
 	xattr = lsm_get_xattr_slot(xattrs, xattr_count);
 	if (xattr) {
@@ -1126,6 +1162,7 @@ static int hook_sb_remount(struct super_block *const sb, void *const opts)
 static struct security_hook_list sigil_fs_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(inode_free_security_rcu, hook_inode_free_security_rcu),
 	LSM_HOOK_INIT(inode_init_security, hook_inode_init_security),
+	LSM_HOOK_INIT(inode_getsecid, hook_inode_getsecid),
 	LSM_HOOK_INIT(d_instantiate, hook_d_instantiate),
 	LSM_HOOK_INIT(inode_init_security_anon, hook_inode_init_security_anon),
 	LSM_HOOK_INIT(task_to_inode, hook_task_to_inode),

@@ -42,6 +42,8 @@ enum sigil_tail {
  * entry names nothing.
  * @nnames: The number of entries in @names.
  * @names_are: For %SIGIL_TAIL_NAME, what a name is, for error messages.
+ * @name_is: For %SIGIL_TAIL_NAME, what one name stands for, for error
+ * messages ("unknown capability 'x'").
  */
 struct sigil_rule_syntax {
 	const char *word;
@@ -51,6 +53,7 @@ struct sigil_rule_syntax {
 	const char *const *names;
 	unsigned int nnames;
 	const char *names_are;
+	const char *name_is;
 };
 
 /* The names of capability rules, as in capabilities(7), indexed by CAP_*. */
@@ -81,6 +84,13 @@ static const char *const sigil_family_names[] = {
 	"mctp",
 };
 
+/*
+ * The names of the newfiles rule, indexed by SIGIL_NEWFILES_*: where a
+ * new file takes its label from when neither attr/fscreate nor a create
+ * rule names one.
+ */
+static const char *const sigil_newfiles_names[] = { "parent", "creator" };
+
 static const struct sigil_rule_syntax sigil_rule_syntax[SIGIL_RULE_KINDS] = {
 	[SIGIL_RULE_ALLOW] = { "allow", 2, SIGIL_TAIL_LETTERS, "rwxac" },
 	[SIGIL_RULE_TRANSITION] = { "transition", 2, SIGIL_TAIL_NONE, "" },
@@ -93,7 +103,8 @@ static const struct sigil_rule_syntax sigil_rule_syntax[SIGIL_RULE_KINDS] = {
 	[SIGIL_RULE_CAPABILITY] = {
 		"capability", 1, SIGIL_TAIL_NAME, "", sigil_cap_names,
 		ARRAY_SIZE(sigil_cap_names),
-		"a name of capabilities(7), lower case, without cap_"
+		"a name of capabilities(7), lower case, without cap_",
+		"capability"
 	},
 	[SIGIL_RULE_POLICY] = { "policy", 1, SIGIL_TAIL_LETTERS, "ler" },
 	[SIGIL_RULE_NNP_TRANSITION] = { "nnptransition", 2, SIGIL_TAIL_NONE, "" },
@@ -105,7 +116,16 @@ static const struct sigil_rule_syntax sigil_rule_syntax[SIGIL_RULE_KINDS] = {
 	[SIGIL_RULE_SOCKET] = {
 		"socket", 1, SIGIL_TAIL_NAME, "", sigil_family_names,
 		ARRAY_SIZE(sigil_family_names),
-		"an address family of address_families(7), lower case, without af_"
+		"an address family of address_families(7), lower case, without af_",
+		"address family"
+	},
+	/* One rule for each pair of its first two labels. */
+	[SIGIL_RULE_EXEC] = { "exec", 3, SIGIL_TAIL_NONE, "" },
+	[SIGIL_RULE_CREATE] = { "create", 3, SIGIL_TAIL_NONE, "" },
+	[SIGIL_RULE_NEWFILES] = {
+		"newfiles", 0, SIGIL_TAIL_NAME, "", sigil_newfiles_names,
+		ARRAY_SIZE(sigil_newfiles_names), "parent or creator",
+		"source of new files' labels"
 	},
 };
 

@@ -24,6 +24,7 @@
 #include "cred.h"
 #include "enforce.h"
 #include "label.h"
+#include "secid.h"
 #include "setup.h"
 
 static struct sigil_label **ipc_label(const struct kern_ipc_perm *const ipcp)
@@ -50,6 +51,14 @@ static int hook_ipc_alloc(struct kern_ipc_perm *const ipcp)
 static void hook_ipc_free(struct kern_ipc_perm *const ipcp)
 {
 	sigil_label_put(*ipc_label(ipcp));
+}
+
+/* The secid audit prints as an IPC object's obj= (secid.c). */
+static void hook_ipc_getsecid(struct kern_ipc_perm *const ipcp,
+			      u32 *const secid)
+{
+	if (sigil_secids_answered())
+		*secid = sigil_secid(sigil_label_or_kernel(*ipc_label(ipcp)));
 }
 
 /* Every access the IPC code checks with ipcperms(). */
@@ -139,6 +148,7 @@ static struct security_hook_list sigil_ipc_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(shm_free_security, hook_ipc_free),
 	LSM_HOOK_INIT(sem_free_security, hook_ipc_free),
 	LSM_HOOK_INIT(ipc_permission, hook_ipc_permission),
+	LSM_HOOK_INIT(ipc_getsecid, hook_ipc_getsecid),
 	LSM_HOOK_INIT(msg_queue_associate, hook_ipc_associate),
 	LSM_HOOK_INIT(shm_associate, hook_ipc_associate),
 	LSM_HOOK_INIT(sem_associate, hook_ipc_associate),

@@ -103,6 +103,7 @@ struct sigil_label *sigil_label_intern(const char *str, size_t len, gfp_t gfp)
 	refcount_set(&label->usage, 1);
 	atomic64_set(&label->unconfined, 0);
 	atomic_set(&label->pinned, 0);
+	label->secid = 0;
 	label->hash = hash;
 	label->len = len;
 	memcpy(label->str, str, len);

@@ -52,6 +52,11 @@ struct sigil_label {
 	 */
 	atomic_t pinned;
 	/**
+	 * @secid: The label's secid, 0 until sigil_secid() gives it one
+	 * (secid.c).
+	 */
+	u32 secid;
+	/**
 	 * @len: Length of @str, 1 to %SIGIL_LABEL_MAX.
 	 */
 	u32 len;

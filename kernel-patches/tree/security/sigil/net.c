@@ -12,36 +12,29 @@
  * as the kernel's own write check asks.  Packets of the other families
  * carry no label.
  *
+ * A connected unix stream socket also knows its peer's label, for
+ * SO_PEERSEC: the label of the socket at the other end when connect(2) or
+ * socketpair(2) joined them.  A unix datagram carries its sending
+ * socket's label, for SCM_SECURITY.  Both are answered only when Sigil
+ * answers secids (secid.c).
+ *
  * Copyright © 2026 The Sigil authors
  */
 
 #include <linux/lsm_hooks.h>
 #include <linux/net.h>
+#include <linux/rcupdate.h>
 #include <linux/socket.h>
+#include <linux/sockptr.h>
 #include <net/sock.h>
 
 #include "cred.h"
 #include "enforce.h"
 #include "fs.h"
 #include "label.h"
+#include "net.h"
+#include "secid.h"
 #include "setup.h"
-
-/**
- * struct sigil_sock - A socket's label, in its blob
- */
-struct sigil_sock {
-	/**
-	 * @label: The label of the task that created the socket,
-	 * referenced; NULL until socket_post_create or a clone sets it,
-	 * which counts as %SIGIL_LABEL_KERNEL.
-	 */
-	struct sigil_label *label;
-};
-
-static struct sigil_sock *sigil_sock(const struct sock *const sk)
-{
-	return sk->sk_security + sigil_blob_sizes.lbs_sock;
-}
 
 /* @sk's label, unreferenced: valid while @sk is. */
 static struct sigil_label *sock_label(const struct sock *const sk)
@@ -56,6 +49,13 @@ static void set_sock_label(struct sock *const sk,
 			   struct sigil_label *const label)
 {
 	sigil_label_put(xchg(&sigil_sock(sk)->label, label));
+}
+
+/* Gives @sk the referenced @label of its peer. */
+static void set_peer_label(struct sock *const sk,
+			   struct sigil_label *const label)
+{
+	sigil_label_put(xchg(&sigil_sock(sk)->peer, label));
 }
 
 static int hook_socket_create(const int family, const int type,
@@ -127,7 +127,66 @@ static int hook_unix_stream_connect(struct sock *const sock,
 	if (err)
 		return err;
 	set_sock_label(newsk, sigil_label_get(peer));
+	set_peer_label(newsk, sigil_label_get(sock_label(sock)));
+	set_peer_label(sock, sigil_label_get(peer));
 	return 0;
+}
+
+static int hook_socket_socketpair(struct socket *const socka,
+				  struct socket *const sockb)
+{
+	set_peer_label(socka->sk, sigil_label_get(sock_label(sockb->sk)));
+	set_peer_label(sockb->sk, sigil_label_get(sock_label(socka->sk)));
+	return 0;
+}
+
+/*
+ * SO_PEERSEC: the label of a unix stream socket's peer, NUL-terminated.
+ * Other families carry no label (Sigil does no labelled networking):
+ * ENOPROTOOPT, as for an unconnected socket.
+ */
+static int hook_socket_getpeersec_stream(struct socket *const sock,
+					 sockptr_t optval, sockptr_t optlen,
+					 const unsigned int len)
+{
+	struct sigil_label *peer;
+	unsigned int size;
+	int err = 0;
+
+	if (!sigil_secids_answered() || !sock->sk ||
+	    sock->sk->sk_family != AF_UNIX)
+		return -ENOPROTOOPT;
+	rcu_read_lock();
+	peer = READ_ONCE(sigil_sock(sock->sk)->peer);
+	if (peer && !refcount_inc_not_zero(&peer->usage))
+		peer = NULL;
+	rcu_read_unlock();
+	if (!peer)
+		return -ENOPROTOOPT;
+	size = peer->len + 1;
+	if (size > len)
+		err = -ERANGE;
+	else if (copy_to_sockptr(optval, peer->str, size))
+		err = -EFAULT;
+	if (copy_to_sockptr(optlen, &size, sizeof(size)))
+		err = -EFAULT;
+	sigil_label_put(peer);
+	return err;
+}
+
+/*
+ * SCM_SECURITY: a unix datagram (or stream message) carries the secid of
+ * the socket that sent it; a packet of another family, none.
+ */
+static int hook_socket_getpeersec_dgram(struct socket *const sock,
+					struct sk_buff *const skb,
+					u32 *const secid)
+{
+	if (!sigil_secids_answered() || !sock || !sock->sk ||
+	    sock->sk->sk_family != AF_UNIX)
+		return -ENOPROTOOPT;
+	*secid = sigil_secid(sock_label(sock->sk));
+	return *secid ? 0 : -ENOPROTOOPT;
 }
 
 /* A datagram to a unix socket (sendmsg(2), or connect(2) naming it). */
@@ -148,6 +207,7 @@ static void hook_sk_clone_security(const struct sock *const sk,
 static void hook_sk_free_security(struct sock *const sk)
 {
 	sigil_label_put(sigil_sock(sk)->label);
+	sigil_label_put(sigil_sock(sk)->peer);
 }
 
 static struct security_hook_list sigil_net_hooks[] __ro_after_init = {
@@ -158,6 +218,9 @@ static struct security_hook_list sigil_net_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(socket_recvmsg, hook_socket_recvmsg),
 	LSM_HOOK_INIT(unix_stream_connect, hook_unix_stream_connect),
 	LSM_HOOK_INIT(unix_may_send, hook_unix_may_send),
+	LSM_HOOK_INIT(socket_socketpair, hook_socket_socketpair),
+	LSM_HOOK_INIT(socket_getpeersec_stream, hook_socket_getpeersec_stream),
+	LSM_HOOK_INIT(socket_getpeersec_dgram, hook_socket_getpeersec_dgram),
 	LSM_HOOK_INIT(sk_clone_security, hook_sk_clone_security),
 	LSM_HOOK_INIT(sk_free_security, hook_sk_free_security),
 };

@@ -18,6 +18,10 @@
  *   nnptransition FROM TO
  *   nosuidtransition FROM TO
  *   genfs FSTYPE PATH LABEL       labels inodes without security.sigil
+ *   socket SUBJECT FAMILY         FAMILY: as in address_families(7)
+ *   exec FROM FILELABEL TO        the label an execve takes by itself
+ *   create SUBJECT DIRLABEL LABEL the label of a new file in a directory
+ *   newfiles parent|creator       where other new files take theirs from
  *
  * Fields are separated by spaces or tabs; '#' starts a comment that runs
  * to the end of the line; blank lines are ignored.  Any error rejects the
@@ -170,11 +174,23 @@ void sigil_perms_format(u8 kind, u64 perms, char *buf, size_t size)
 	buf[n] = '\0';
 }
 
+/*
+ * Exec and create rules map their first two labels to a third: one rule
+ * for a pair, found by the pair alone.
+ */
+static bool is_mapping(u8 kind)
+{
+	return kind == SIGIL_RULE_EXEC || kind == SIGIL_RULE_CREATE;
+}
+
 static u32 rule_hash(u8 kind, const struct sigil_label *first,
 		     const struct sigil_label *second,
 		     const struct sigil_label *third, unsigned int bits)
 {
 	u64 key = (uintptr_t)first;
+
+	if (is_mapping(kind))
+		third = NULL;
 
 	key = key * 31 + (uintptr_t)second;
 	key = key * 31 + (uintptr_t)third;
@@ -192,9 +208,48 @@ static struct sigil_rule *find(const struct sigil_policy *policy, u8 kind,
 				       policy->hash_bits)];
 	for (; rule; rule = rule->next)
 		if (rule->kind == kind && rule->l[0] == first &&
-		    rule->l[1] == second && rule->l[2] == third)
+		    rule->l[1] == second &&
+		    (is_mapping(kind) || rule->l[2] == third))
 			return rule;
 	return NULL;
+}
+
+/**
+ * sigil_policy_target - The label an exec or create rule gives
+ *
+ * @policy: The policy.
+ * @kind: %SIGIL_RULE_EXEC or %SIGIL_RULE_CREATE.
+ * @first: The task's label.
+ * @second: The executed file's label, or the new file's directory's.
+ *
+ * Returns the rule's third label, unreferenced: valid while @policy is;
+ * NULL when no rule names the pair.
+ */
+struct sigil_label *sigil_policy_target(const struct sigil_policy *policy,
+					u8 kind,
+					const struct sigil_label *first,
+					const struct sigil_label *second)
+{
+	const struct sigil_rule *rule = find(policy, kind, first, second, NULL);
+
+	return rule ? rule->l[2] : NULL;
+}
+
+/**
+ * sigil_policy_newfiles - Where a new file takes its label from
+ *
+ * @policy: The policy.
+ *
+ * Returns %SIGIL_NEWFILES_CREATOR when a newfiles rule says creator,
+ * else %SIGIL_NEWFILES_PARENT.
+ */
+unsigned int sigil_policy_newfiles(const struct sigil_policy *policy)
+{
+	const struct sigil_rule *rule;
+
+	rule = find(policy, SIGIL_RULE_NEWFILES, NULL, NULL, NULL);
+	return rule && rule->perms & BIT(SIGIL_NEWFILES_CREATOR) ?
+	       SIGIL_NEWFILES_CREATOR : SIGIL_NEWFILES_PARENT;
 }
 
 /**
@@ -370,9 +425,8 @@ static int reject_perms(struct sigil_policy_error *err, unsigned int n, u8 k,
 	if (sigil_rule_syntax[k].tail == SIGIL_TAIL_NAME) {
 		escape(shown, sizeof(shown), str, len, SHOWN_MAX);
 		return reject(err, n, "unknown %s '%s' (%s)",
-			      k == SIGIL_RULE_SOCKET ? "address family" :
-						       "capability",
-			      shown, sigil_rule_syntax[k].names_are);
+			      sigil_rule_syntax[k].name_is, shown,
+			      sigil_rule_syntax[k].names_are);
 	}
 	escape(shown, sizeof(shown), str, len, 16);
 	/* "r, w, x, a, c" */
@@ -459,7 +513,8 @@ void sigil_rule_text_put(struct sigil_rule_text *rule)
 static bool askable(u8 kind)
 {
 	return kind != SIGIL_RULE_ENTRYPOINT && kind != SIGIL_RULE_UNCONFINED &&
-	       kind != SIGIL_RULE_GENFS;
+	       kind != SIGIL_RULE_GENFS && kind != SIGIL_RULE_EXEC &&
+	       kind != SIGIL_RULE_CREATE && kind != SIGIL_RULE_NEWFILES;
 }
 
 /**
@@ -559,6 +614,38 @@ int sigil_rule_parse(const char *line, size_t len, unsigned int flags,
 	return 1;
 }
 
+/*
+ * An exec or create rule for a pair that a rule already maps elsewhere,
+ * or a newfiles rule that says otherwise than one before: the policy
+ * would not say which.  The same rule twice is harmless.
+ */
+static int check_unique(const struct sigil_policy *policy,
+			const struct sigil_rule_text *rule, unsigned int n,
+			struct sigil_policy_error *err)
+{
+	const struct sigil_rule *old;
+	char was[16], now[16];
+
+	if (!is_mapping(rule->kind) && rule->kind != SIGIL_RULE_NEWFILES)
+		return 0;
+	old = find(policy, rule->kind, rule->l[0], rule->l[1], NULL);
+	if (!old)
+		return 0;
+	if (rule->kind == SIGIL_RULE_NEWFILES) {
+		if (old->perms == rule->perms)
+			return 0;
+		sigil_perms_format(rule->kind, old->perms, was, sizeof(was));
+		sigil_perms_format(rule->kind, rule->perms, now, sizeof(now));
+		return reject(err, n, "a second newfiles rule: '%s' before, '%s' here",
+			      was, now);
+	}
+	if (old->l[2] == rule->l[2])
+		return 0;
+	return reject(err, n, "a second %s rule for '%s' '%s': '%s' before, '%s' here",
+		      sigil_rule_word(rule->kind), rule->l[0]->str,
+		      rule->l[1]->str, old->l[2]->str, rule->l[2]->str);
+}
+
 /* Parses one line into @policy; returns 0 or -EINVAL (or -ENOMEM). */
 static int parse_line(struct sigil_policy *policy, const char *line,
 		      size_t len, unsigned int n, struct sigil_policy_error *err)
@@ -569,6 +656,11 @@ static int parse_line(struct sigil_policy *policy, const char *line,
 	ret = sigil_rule_parse(line, len, 0, &rule, n, err);
 	if (ret <= 0)
 		return ret;
+	ret = check_unique(policy, &rule, n, err);
+	if (ret) {
+		sigil_rule_text_put(&rule);
+		return ret;
+	}
 	/* The rule's references move into the policy. */
 	if (rule.kind == SIGIL_RULE_GENFS)
 		return add_genfs(policy, rule.l, n, err);

@@ -147,6 +147,11 @@ bool sigil_policy_has(const struct sigil_policy *policy, u8 kind,
 u64 sigil_policy_perms(const struct sigil_policy *policy, u8 kind,
 		       const struct sigil_label *subject,
 		       const struct sigil_label *object);
+struct sigil_label *sigil_policy_target(const struct sigil_policy *policy,
+					u8 kind,
+					const struct sigil_label *first,
+					const struct sigil_label *second);
+unsigned int sigil_policy_newfiles(const struct sigil_policy *policy);
 struct sigil_label *sigil_policy_genfs(const struct sigil_policy *policy,
 				       const char *fstype, const char *path);
 bool sigil_policy_genfs_names(const struct sigil_policy *policy,

@@ -68,6 +68,22 @@ static const struct policy_case policy_cases[] = {
 	  "transition a_t b_t\nentrypoint b_t x_t\nentrypoint b_t y_t\n"
 	  "entrypoint\tb_t z_t\n", 0, 0, 4 },
 	{ "NUL byte", "unconfined a\0b\n", -EINVAL, 1, 0 },
+	{ "exec, create and newfiles rules",
+	  "exec kernel httpd_exec_t httpd_t\nexec kernel cron_exec_t cron_t\n"
+	  "create httpd_t log_t httpd_log_t\nnewfiles creator\n"
+	  "exec kernel httpd_exec_t httpd_t\nnewfiles creator\n", 0, 0, 4 },
+	{ "a second exec rule for a pair",
+	  "exec a_t x_t b_t\nexec a_t y_t b_t\nexec a_t x_t c_t\n", -EINVAL, 3,
+	  0, "a second exec rule for 'a_t' 'x_t': 'b_t' before, 'c_t' here" },
+	{ "a second create rule for a pair",
+	  "create a_t d_t f_t\n\ncreate a_t d_t g_t\n", -EINVAL, 3, 0,
+	  "a second create rule for 'a_t' 'd_t': 'f_t' before, 'g_t' here" },
+	{ "newfiles both ways", "newfiles parent\nnewfiles creator\n", -EINVAL,
+	  2, 0, "a second newfiles rule: 'parent' before, 'creator' here" },
+	{ "newfiles of an unknown kind", "newfiles child\n", -EINVAL, 1, 0,
+	  "unknown source of new files' labels 'child' (parent or creator)" },
+	{ "exec with two labels", "exec a_t b_t\n", -EINVAL, 1, 0,
+	  "'exec' takes 3 fields, not 2" },
 	{ "every new kind of rule",
 	  "process a_t b_t rtsm\ncapability a_t sys_admin\n"
 	  "capability a_t mknod\ncapability a_t mknod\npolicy a_t ler\n"

@@ -14,6 +14,7 @@
 #include "cred.h"
 #include "fs.h"
 #include "label.h"
+#include "net.h"
 #include "setup.h"
 
 struct lsm_blob_sizes sigil_blob_sizes __ro_after_init = {
@@ -22,7 +23,7 @@ struct lsm_blob_sizes sigil_blob_sizes __ro_after_init = {
 	.lbs_ipc = sizeof(struct sigil_label *),
 	.lbs_key = sizeof(struct sigil_label *),
 	.lbs_perf_event = sizeof(struct sigil_label *),
-	.lbs_sock = sizeof(struct sigil_label *),
+	.lbs_sock = sizeof(struct sigil_sock),
 	.lbs_xattr_count = 1,
 };
 
@@ -46,6 +47,7 @@ static int __init sigil_init(void)
 	sigil_add_fs_hooks();
 	sigil_add_ipc_hooks();
 	sigil_add_system_hooks();
+	sigil_add_secid_hooks();
 #ifdef CONFIG_SECURITY_NETWORK
 	sigil_add_net_hooks();
 #endif

@@ -19,7 +19,7 @@ extern bool sigil_enabled;
 
 /*
  * Each concept registers its own hooks (cred.c, attr.c, task.c, fs.c,
- * ipc.c, system.c, net.c, key.c).
+ * ipc.c, system.c, net.c, key.c, secid.c).
  */
 void __init sigil_add_cred_hooks(void);
 void __init sigil_add_attr_hooks(void);
@@ -29,5 +29,6 @@ void __init sigil_add_ipc_hooks(void);
 void __init sigil_add_system_hooks(void);
 void __init sigil_add_net_hooks(void);
 void __init sigil_add_key_hooks(void);
+void __init sigil_add_secid_hooks(void);
 
 #endif /* _SECURITY_SIGIL_SETUP_H */

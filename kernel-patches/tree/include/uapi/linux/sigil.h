@@ -41,6 +41,9 @@ enum sigil_rule_kind {
 	SIGIL_RULE_NOSUID_TRANSITION,
 	SIGIL_RULE_GENFS,
 	SIGIL_RULE_SOCKET,
+	SIGIL_RULE_EXEC,
+	SIGIL_RULE_CREATE,
+	SIGIL_RULE_NEWFILES,
 	SIGIL_RULE_KINDS	/* the number of kinds */
 };
 
@@ -63,6 +66,14 @@ enum sigil_rule_kind {
 #define SIGIL_POLICY_LOAD	(1U << 0)	/* l */
 #define SIGIL_POLICY_ENFORCE	(1U << 1)	/* e */
 #define SIGIL_POLICY_READ	(1U << 2)	/* r */
+
+/*
+ * Where a new file takes its label from when neither attr/fscreate nor a
+ * create rule gives one: the names of the newfiles rule, "parent" (the
+ * default) and "creator".
+ */
+#define SIGIL_NEWFILES_PARENT	0
+#define SIGIL_NEWFILES_CREATOR	1
 
 /* Limits on a policy, see sigil-policy(5). */
 #define SIGIL_POLICY_MAX_BYTES	(64UL << 20)
