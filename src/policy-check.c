@@ -4,6 +4,7 @@
  */
 #include <config.h>
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -294,10 +295,6 @@ static int valid_genfs(struct set *paths, const char *const *field,
 }
 
 /*
- * Splits the line @p of @len bytes into @field and @flen.  Returns the
- * number of fields (0: blank or a comment), or -1 with @reason set.
- */
-/*
  * An exec or create rule for a pair that a rule before maps elsewhere, or
  * a newfiles rule that says otherwise than one before: as the kernel
  * refuses them.  Returns 1, or 0 with @reason set (also out of memory).
@@ -339,6 +336,10 @@ static int unique_mapping(struct set *maps, unsigned int k,
 	return 1;
 }
 
+/*
+ * Splits the line @p of @len bytes into @field and @flen.  Returns the
+ * number of fields (0: blank or a comment), or -1 with @reason set.
+ */
 static int split_fields(const char *p, size_t len, const char **field,
 			size_t *flen, char *reason, size_t room)
 {
@@ -368,8 +369,18 @@ static int split_fields(const char *p, size_t len, const char **field,
  * of fields, its permissions or capability, its labels.  Returns the
  * index of its kind, or -1 with @reason set.
  */
+static int check_fields_as(const char *const *field, const size_t *flen,
+			   unsigned int nf, int never, char *reason, size_t room);
+
 static int check_fields(const char *const *field, const size_t *flen,
 			unsigned int nf, char *reason, size_t room)
+{
+	return check_fields_as(field, flen, nf, 0, reason, room);
+}
+
+/* The same for the rule of an assertion, where a label may be "*". */
+static int check_fields_as(const char *const *field, const size_t *flen,
+			   unsigned int nf, int never, char *reason, size_t room)
 {
 	char shown[32 * 4 + 4];
 	unsigned int k, j, tail;
@@ -392,7 +403,8 @@ static int check_fields(const char *const *field, const size_t *flen,
 	if (tail && !valid_tail(k, field[nf - 1], flen[nf - 1], reason, room))
 		return -1;
 	for (j = 1; j <= sigil_rule_syntax[k].nlabels; j++)
-		if (!valid_label(field[j], flen[j], reason, room))
+		if (!(never && flen[j] == 1 && field[j][0] == *SIGIL_NEVER_ANY) &&
+		    !valid_label(field[j], flen[j], reason, room))
 			return -1;
 	return (int)k;
 }
@@ -432,7 +444,8 @@ int policy_check_query(const char *query, char *reason, size_t room)
 			break;
 	if (k == SIGIL_RULE_ENTRYPOINT || k == SIGIL_RULE_UNCONFINED ||
 	    k == SIGIL_RULE_GENFS || k == SIGIL_RULE_EXEC ||
-	    k == SIGIL_RULE_CREATE || k == SIGIL_RULE_NEWFILES) {
+	    k == SIGIL_RULE_CREATE || k == SIGIL_RULE_NEWFILES ||
+	    k == SIGIL_RULE_PERMISSIVE) {
 		escape(shown, sizeof(shown), field[1], flen[1], 32);
 		snprintf(reason, room, "unknown query '%s'", shown);
 		return -1;
@@ -464,10 +477,217 @@ const char *policy_rule_letters(const char *word)
 	return NULL;
 }
 
+/*
+ * The rules as the kernel keeps them, for the assertions: one entry per
+ * kind and labels, in the order first written, with the permission bits
+ * of every line that names them.
+ */
+struct urule {
+	unsigned int k;
+	char *l[3];		/* NULL for "*" in an assertion */
+	uint64_t perms;
+	unsigned int line;	/* an assertion's line */
+};
+struct ulist {
+	struct urule *v;
+	size_t n, cap;
+};
+
+static uint64_t tail_bits(unsigned int k, const char *s, size_t len)
+{
+	const struct sigil_rule_syntax *syn = &sigil_rule_syntax[k];
+	uint64_t bits = 0;
+	const char *p;
+	size_t i;
+
+	if (syn->tail == SIGIL_TAIL_NAME) {
+		for (i = 0; i < syn->nnames; i++)
+			if (syn->names[i] && strlen(syn->names[i]) == len &&
+			    !memcmp(syn->names[i], s, len))
+				return (uint64_t)1 << i;
+		return 0;
+	}
+	for (i = 0; i < len; i++) {
+		p = strchr(syn->letters, s[i]);
+		if (p)
+			bits |= (uint64_t)1 << (p - syn->letters);
+	}
+	return bits;
+}
+
+/* Appends the rule of @field (kind @k) to @list; -1 out of memory. */
+static long ulist_add(struct ulist *list, unsigned int k,
+		      const char *const *field, const size_t *flen,
+		      unsigned int nf, int never, unsigned int line)
+{
+	struct urule *r;
+	unsigned int j;
+
+	if (list->n == list->cap) {
+		size_t cap = list->cap ? 2 * list->cap : 64;
+		struct urule *v = realloc(list->v, cap * sizeof(*v));
+
+		if (!v)
+			return -1;
+		list->v = v;
+		list->cap = cap;
+	}
+	r = &list->v[list->n];
+	memset(r, 0, sizeof(*r));
+	r->k = k;
+	r->line = line;
+	for (j = 0; j < sigil_rule_syntax[k].nlabels; j++) {
+		if (never && flen[j + 1] == 1 && field[j + 1][0] == *SIGIL_NEVER_ANY)
+			continue;
+		r->l[j] = strndup(field[j + 1], flen[j + 1]);
+		if (!r->l[j])
+			return -1;
+	}
+	if (sigil_rule_syntax[k].tail != SIGIL_TAIL_NONE)
+		r->perms = tail_bits(k, field[nf - 1], flen[nf - 1]);
+	return (long)list->n++;
+}
+
+static void ulist_free(struct ulist *list)
+{
+	size_t i;
+	unsigned int j;
+
+	for (i = 0; i < list->n; i++)
+		for (j = 0; j < 3; j++)
+			free(list->v[i].l[j]);
+	free(list->v);
+}
+
+static int same(const char *a, const char *b)
+{
+	return !a || (b && !strcmp(a, b));
+}
+
+/* As the kernel's never_broken(): what of @a the rule @r gives. */
+static uint64_t never_broken(const struct urule *a, const struct urule *r)
+{
+	const unsigned int nl = sigil_rule_syntax[a->k].nlabels;
+
+	if (r->k == SIGIL_RULE_UNCONFINED)
+		return a->l[0] && !strcmp(a->l[0], r->l[0]) &&
+		       a->k != SIGIL_RULE_TRANSITION ? a->perms | 1 : 0;
+	if (r->k != a->k || !same(a->l[0], r->l[0]) ||
+	    (nl > 1 && !same(a->l[1], r->l[1])))
+		return 0;
+	if (a->k == SIGIL_RULE_TRANSITION)
+		return 1;
+	return r->perms & a->perms;
+}
+
+/* As the kernel's format_rule(). */
+static void format_urule(const struct urule *r, uint64_t bits, char *buf,
+			 size_t size)
+{
+	const struct sigil_rule_syntax *syn = &sigil_rule_syntax[r->k];
+	size_t n;
+	unsigned int j;
+
+	n = (size_t)snprintf(buf, size, "%s", syn->word);
+	for (j = 0; j < syn->nlabels && n < size; j++)
+		n += (size_t)snprintf(buf + n, size - n, " %s",
+				      r->l[j] ? r->l[j] : SIGIL_NEVER_ANY);
+	if (syn->tail == SIGIL_TAIL_NAME && n < size) {
+		for (j = 0; j < syn->nnames; j++)
+			if (bits & ((uint64_t)1 << j))
+				break;
+		snprintf(buf + n, size - n, " %s", j < syn->nnames ? syn->names[j] : "");
+	} else if (syn->tail == SIGIL_TAIL_LETTERS && n < size) {
+		n += (size_t)snprintf(buf + n, size - n, " ");
+		for (j = 0; syn->letters[j] && n + 1 < size; j++)
+			if (bits & ((uint64_t)1 << j))
+				buf[n++] = syn->letters[j];
+		buf[n] = '\0';
+	}
+}
+
+extern void (*policy_check_where)(unsigned int line, char *buf, size_t size);
+
+/* Line @line, as policy_check_where() names it, else "line N". */
+static void place(unsigned int line, char *buf, size_t size)
+{
+	if (policy_check_where)
+		policy_check_where(line, buf, size);
+	else
+		snprintf(buf, size, "line %u", line);
+}
+
+/*
+ * The assertions, in the order written: the first that a rule breaks
+ * fails the check as the kernel fails the load, naming the first rule
+ * that breaks it and how many more do; with @all, each breaking rule is
+ * printed to @all as "LINE: rule" first.  Returns 0, or -1 with *@line
+ * and @reason set.
+ */
+static int check_nevers(const struct ulist *rules, const struct ulist *nevers,
+			FILE *all, unsigned int *line, char *reason, size_t room)
+{
+	char assertion[3 * 257 + 48], rule[3 * 257 + 48];
+	const struct urule *a, *first;
+	uint64_t bits, first_bits = 0;
+	size_t i, j, more;
+
+	for (i = 0; i < nevers->n; i++) {
+		a = &nevers->v[i];
+		first = NULL;
+		more = 0;
+		format_urule(a, a->perms, assertion, sizeof(assertion));
+		for (j = 0; j < rules->n; j++) {
+			bits = never_broken(a, &rules->v[j]);
+			if (!bits)
+				continue;
+			if (all) {
+				char at[8300], there[8300];
+
+				format_urule(&rules->v[j], rules->v[j].perms, rule, sizeof(rule));
+				place(rules->v[j].line, at, sizeof(at));
+				place(a->line, there, sizeof(there));
+				fprintf(all, "%s: '%s' breaks 'never %s' (%s)\n",
+					at, rule, assertion, there);
+			}
+			if (first) {
+				more++;
+				continue;
+			}
+			first = &rules->v[j];
+			first_bits = bits;
+		}
+		if (!first)
+			continue;
+		if (sigil_rule_syntax[first->k].tail == SIGIL_TAIL_NAME)
+			first_bits &= -first_bits;
+		else
+			first_bits = first->perms;
+		format_urule(first, first_bits, rule, sizeof(rule));
+		*line = a->line;
+		if (more)
+			snprintf(reason, room, "'never %s' is broken by '%s' and %zu more",
+				 assertion, rule, more);
+		else
+			snprintf(reason, room, "'never %s' is broken by '%s'",
+				 assertion, rule);
+		return -1;
+	}
+	return 0;
+}
+
+FILE *policy_check_breaking;
+void (*policy_check_where)(unsigned int line, char *buf, size_t size);
+
 long policy_check(const char *text, size_t size, unsigned int *line,
 		  char *reason, size_t room)
 {
 	struct set seen = { 0 }, to = { 0 }, paths = { 0 }, maps = { 0 };
+	struct set idx = { 0 };
+	struct ulist granted = { 0 }, nevers = { 0 };
+	char shown[32 * 4 + 4], num[32];
+	const char *at;
+	long pos;
 	struct names entry = { 0 };
 	const char *p = text, *end = text + size, *eol, *field[MAX_FIELDS];
 	size_t flen[MAX_FIELDS], i, klen;
@@ -511,6 +731,32 @@ long policy_check(const char *text, size_t size, unsigned int *line,
 		if (r == 0)
 			continue;
 		nf = (unsigned int)r;
+		/* An assertion: "never" and a rule of a kind it may name. */
+		if (flen[0] == strlen(SIGIL_NEVER_WORD) &&
+		    !memcmp(field[0], SIGIL_NEVER_WORD, flen[0])) {
+			if (nf == 1) {
+				snprintf(reason, room, "'never' needs a rule after it");
+				goto out;
+			}
+			for (k = 0; k < SIGIL_RULE_KINDS; k++)
+				if (strlen(sigil_rule_syntax[k].word) == flen[1] &&
+				    !memcmp(sigil_rule_syntax[k].word, field[1], flen[1]))
+					break;
+			if (k == SIGIL_RULE_KINDS || !sigil_never_kind(k)) {
+				escape(shown, sizeof(shown), field[1], flen[1], 32);
+				snprintf(reason, room,
+					 "'never' takes allow, process, capability, policy, socket or transition, not '%s'",
+					 shown);
+				goto out;
+			}
+			if (check_fields_as(field + 1, flen + 1, nf - 1, 1, reason, room) < 0)
+				goto out;
+			if (ulist_add(&nevers, k, field + 1, flen + 1, nf - 1, 1, n) < 0) {
+				snprintf(reason, room, "out of memory");
+				goto out;
+			}
+			continue;
+		}
 		r = check_fields(field, flen, nf, reason, room);
 		if (r < 0)
 			goto out;
@@ -543,6 +789,26 @@ long policy_check(const char *text, size_t size, unsigned int *line,
 			goto out;
 		}
 		rules += added;
+		/* The kernel's rule for these labels, for the assertions. */
+		if (sigil_never_kind(k) || k == SIGIL_RULE_UNCONFINED) {
+			klen = (size_t)snprintf(key, sizeof(key), "%s", sigil_rule_syntax[k].word);
+			for (j = 1; j <= sigil_rule_syntax[k].nlabels; j++)
+				klen += (size_t)snprintf(key + klen, sizeof(key) - klen,
+							 " %.*s", (int)flen[j], field[j]);
+			at = set_get(&idx, key);
+			if (at) {
+				if (sigil_rule_syntax[k].tail != SIGIL_TAIL_NONE)
+					granted.v[strtoul(at, NULL, 10)].perms |=
+						tail_bits(k, field[nf - 1], flen[nf - 1]);
+			} else {
+				pos = ulist_add(&granted, k, field, flen, nf, 0, n);
+				snprintf(num, sizeof(num), "%ld", pos);
+				if (pos < 0 || set_add(&idx, key, num) < 0) {
+					snprintf(reason, room, "out of memory");
+					goto out;
+				}
+			}
+		}
 	}
 	*line = 0;
 	for (i = 0; i < entry.n; i++) {
@@ -554,12 +820,17 @@ long policy_check(const char *text, size_t size, unsigned int *line,
 			goto out;
 		}
 	}
+	if (check_nevers(&granted, &nevers, policy_check_breaking, line, reason, room))
+		goto out;
 	ret = rules;
 out:
 	free_set(&seen);
 	free_set(&to);
 	free_set(&paths);
 	free_set(&maps);
+	free_set(&idx);
+	ulist_free(&granted);
+	ulist_free(&nevers);
 	free_names(&entry);
 	return ret;
 }

@@ -7,6 +7,7 @@
 #define SIGIL_POLICY_CHECK_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* The kernel's limits, see sigil-policy(5). */
 #include <linux/sigil.h>
@@ -16,6 +17,15 @@
  * success, or -1 with *line (from 1; 0 for the policy as a whole) and
  * @reason (of @room bytes) saying what is wrong.
  */
+/*
+ * Where policy_check() lists every rule that breaks the first broken
+ * assertion ("WHERE: 'RULE' breaks 'never ...' (WHERE)"), before it
+ * fails; NULL (the default) for nowhere.  policy_check_where() writes
+ * WHERE for a line ("FILE:LINE"); NULL for "line N".
+ */
+extern FILE *policy_check_breaking;
+extern void (*policy_check_where)(unsigned int line, char *buf, size_t size);
+
 long policy_check(const char *text, size_t size, unsigned int *line,
 		  char *reason, size_t room);
 

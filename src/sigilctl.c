@@ -4,6 +4,7 @@
  */
 #include <config.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -15,6 +16,7 @@
 #include <unistd.h>
 
 #include "policy-check.h"
+#include "reach.h"
 #include "sigil.h"
 #include "suggest.h"
 
@@ -45,6 +47,8 @@ static void usage(int status)
 	       "  or:  sigilctl access capability SUBJECT NAME\n"
 	       "  or:  sigilctl access socket SUBJECT FAMILY\n"
 	       "  or:  sigilctl access policy SUBJECT PERMS\n"
+	       "  or:  sigilctl who-can [--rights LETTERS] [--json] [--policy FILE] OBJECT\n"
+	       "  or:  sigilctl reach [--json] [--policy FILE] SUBJECT\n"
 	       "Manage the Sigil security module's policy.\n"
 	       "\n"
 	       "  load [FILE]   check FILE, then replace the running policy with it\n"
@@ -60,6 +64,13 @@ static void usage(int status)
 	       "                rule for /, of --policy FILE or the running policy) is\n"
 	       "                printed commented out, with what to do instead\n"
 	       "  access ...    ask whether the running policy allows an access\n"
+	       "  who-can       every label that holds rights on files labelled OBJECT,\n"
+	       "                directly or by becoming one that does: LABEL RIGHTS\n"
+	       "                HOLDER BY PATH, one a line\n"
+	       "  reach         every right SUBJECT holds, directly or by becoming\n"
+	       "                another label: LABEL KIND OBJECT RIGHTS PATH\n"
+	       "                (who-can and reach read the running policy, or FILE\n"
+	       "                and its fragments)\n"
 	       "\n"
 	       "FILE may be - for standard input.\n"
 	       "\n"
@@ -103,14 +114,121 @@ static char *read_all(const char *path, size_t *size)
 }
 
 /*
- * Checks the policy @text read from @path; says why it is invalid on
- * standard error, and, for a load (@log), in the system log too: the
- * kernel never sees a policy refused here, so its status cannot say.
+ * A policy is FILE and its fragments, FILE.d/ *.policy in name order: the
+ * text loaded is their concatenation.  Each piece starts at a line of the
+ * whole, so that an error names the file and its own line.
+ */
+struct piece {
+	char *path;
+	unsigned int first;	/* its first line in the whole, from 1 */
+};
+static struct piece *pieces;
+static size_t npieces;
+
+/* Writes "PATH:LINE" for line @line of the whole into @buf. */
+static void locate(unsigned int line, char *buf, size_t size)
+{
+	size_t i = npieces;
+
+	while (i > 1 && pieces[i - 1].first > line)
+		i--;
+	if (!npieces)
+		snprintf(buf, size, "-:%u", line);
+	else
+		snprintf(buf, size, "%s:%u", pieces[i - 1].path,
+			 line - pieces[i - 1].first + 1);
+}
+
+static int by_name(const struct dirent **a, const struct dirent **b)
+{
+	return strcmp((*a)->d_name, (*b)->d_name);
+}
+
+static int is_fragment(const struct dirent *e)
+{
+	const size_t n = strlen(e->d_name);
+
+	return e->d_name[0] != '.' && n > 7 &&
+	       !strcmp(e->d_name + n - 7, ".policy");
+}
+
+static void add_piece(const char *path, unsigned int first)
+{
+	struct piece *p = realloc(pieces, (npieces + 1) * sizeof(*p));
+
+	if (!p || !(p[npieces].path = strdup(path)))
+		tool_die(1, -ENOMEM, "cannot read the policy");
+	p[npieces].first = first;
+	pieces = p;
+	npieces++;
+}
+
+/*
+ * Reads @file and its fragments (@file.d/ *.policy, in name order), each
+ * ended by a newline, into one text.
+ */
+static char *read_policy(const char *file, size_t *size)
+{
+	struct dirent **names;
+	char dir[4096], path[8192];
+	unsigned int lines = 1;
+	char *text, *part, *t;
+	size_t len, i;
+	int n, k;
+
+	text = read_all(file, size);
+	add_piece(file, 1);
+	if (!strcmp(file, "-") || snprintf(dir, sizeof(dir), "%s.d", file) >= (int)sizeof(dir))
+		return text;
+	n = scandir(dir, &names, is_fragment, by_name);
+	if (n < 0) {
+		if (errno != ENOENT && errno != ENOTDIR)
+			tool_die(1, -errno, "cannot read the fragments in '%s'", dir);
+		return text;
+	}
+	for (k = 0; k < n; k++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, names[k]->d_name);
+		free(names[k]);
+		/* The whole so far ends with a newline. */
+		if (*size && text[*size - 1] != '\n') {
+			t = realloc(text, *size + 1);
+			if (!t)
+				tool_die(1, -ENOMEM, "cannot read the policy");
+			text = t;
+			text[(*size)++] = '\n';
+		}
+		for (lines = 1, i = 0; i < *size; i++)
+			lines += text[i] == '\n';
+		part = read_all(path, &len);
+		t = realloc(text, *size + len + 1);
+		if (!t)
+			tool_die(1, -ENOMEM, "cannot read the policy");
+		text = t;
+		memcpy(text + *size, part, len);
+		*size += len;
+		free(part);
+		add_piece(path, lines);
+	}
+	free(names);
+	return text;
+}
+
+/* policy_check()'s place for a line of the whole: its file and line. */
+static void where_is(unsigned int line, char *buf, size_t size)
+{
+	locate(line, buf, size);
+}
+
+/*
+ * Checks the policy @text read from @path (and its fragments); says why
+ * it is invalid on standard error, and, for a load (@log), in the system
+ * log too: the kernel never sees a policy refused here, so its status
+ * cannot say.
  */
 static long check(const char *path, const char *text, size_t size, int log)
 {
 	unsigned int line = 0;
-	char reason[256], where[32] = "";
+	char reason[256], where[8300];
 	long rules;
 
 	if (size > SIGIL_POLICY_MAX_BYTES) {
@@ -118,18 +236,23 @@ static long check(const char *path, const char *text, size_t size, int log)
 			 SIGIL_POLICY_MAX_BYTES);
 		rules = -1;
 	} else {
+		policy_check_breaking = stderr;
+		policy_check_where = where_is;
+		fflush(stdout);
 		rules = policy_check(text, size, &line, reason, sizeof(reason));
 	}
 	if (rules >= 0)
 		return rules;
 	if (line)
-		snprintf(where, sizeof(where), ":%u", line);
+		locate(line, where, sizeof(where));
+	else
+		snprintf(where, sizeof(where), "%s", path);
 	fflush(stdout);
-	fprintf(stderr, "%s%s: %s\n", path, where, reason);
+	fprintf(stderr, "%s: %s\n", where, reason);
 	if (log) {
 		openlog("sigilctl", LOG_PID, LOG_AUTHPRIV);
-		syslog(LOG_ERR, "policy not loaded, the running one stays: %s%s: %s",
-		       path, where, reason);
+		syslog(LOG_ERR, "policy not loaded, the running one stays: %s: %s",
+		       where, reason);
 		closelog();
 	}
 	return rules;
@@ -144,6 +267,24 @@ static void print_node(const char *name)
 	snprintf(path, sizeof(path), SIGILFS "%s", name);
 	text = read_all(path, &size);
 	fwrite(text, 1, size, stdout);
+	free(text);
+}
+
+/* The file and line of the kernel's last_error, for a policy in pieces. */
+static void kernel_error_where(void)
+{
+	char where[8300], *text, *p;
+	unsigned int line;
+	size_t size;
+
+	if (npieces < 2)
+		return;
+	text = read_all(SIGILFS "status", &size);
+	p = memmem(text, size, "\nlast_error: line ", 18);
+	if (p && sscanf(p + 18, "%u", &line) == 1) {
+		locate(line, where, sizeof(where));
+		fprintf(stderr, "%s: that line is %s\n", program_name, where);
+	}
 	free(text);
 }
 
@@ -179,6 +320,7 @@ static void write_node(const char *name, const char *data, size_t size,
 		fprintf(stderr, "%s: the kernel rejected %s; its status says:\n",
 			program_name, what);
 		print_node("status");
+		kernel_error_where();
 	} else {
 		tool_error(-err, "cannot write %s to %s", what, path);
 	}
@@ -276,6 +418,55 @@ static void add_catchalls(struct suggest *s, const char *text, int spec)
  * come from --policy, else the running policy, else the installed one,
  * and from the installed file contexts.
  */
+/* who-can and reach: the policy they read, checked. */
+static int graph_query(const char *cmd, int argc, char **argv)
+{
+	const char *policy = NULL, *rights = NULL;
+	int json = 0;
+	size_t size;
+	char *text;
+
+	for (;;) {
+		if (argc && !strcmp(argv[0], "--json")) {
+			json = 1;
+		} else if (argc > 1 && !strcmp(argv[0], "--policy")) {
+			policy = argv[1];
+			argc--;
+			argv++;
+		} else if (argc > 1 && !strcmp(argv[0], "--rights") &&
+			   !strcmp(cmd, "who-can")) {
+			rights = argv[1];
+			if (!*rights || strspn(rights, "rwxac") != strlen(rights))
+				tool_die(2, 0, "invalid rights '%s': letters of r, w, x, a, c",
+					 rights);
+			argc--;
+			argv++;
+		} else {
+			break;
+		}
+		argc--;
+		argv++;
+	}
+	if (argc != 1 || argv[0][0] == '-')
+		tool_die(2, 0, "%s takes one label%s", cmd,
+			 !strcmp(cmd, "who-can") ?
+			 ", after [--rights LETTERS] [--json] [--policy FILE]" :
+			 ", after [--json] [--policy FILE]");
+	if (policy) {
+		text = read_policy(policy, &size);
+		if (check(policy, text, size, 0) < 0)
+			return 1;
+	} else {
+		text = read_all(SIGILFS "policy", &size);
+	}
+	if (!strcmp(cmd, "who-can"))
+		reach_who_can(text, size, argv[0], rights, json, stdout);
+	else
+		reach_from(text, size, argv[0], json, stdout);
+	free(text);
+	return 0;
+}
+
 static int suggest(int argc, char **argv)
 {
 	struct suggest s = { 0 };
@@ -398,12 +589,13 @@ int main(int argc, char **argv)
 
 		if (argc > 1 || (argc == 0 && !strcmp(cmd, "check")))
 			tool_die(2, 0, "%s takes one FILE", cmd);
-		text = read_all(file, &size);
+		text = read_policy(file, &size);
 		rules = check(file, text, size, !strcmp(cmd, "load"));
 		if (rules < 0)
 			return 1;
 		if (!strcmp(cmd, "check"))
-			printf("%s: valid, %ld rules\n", file, rules);
+			printf("%s: valid, %ld rules%s\n", file, rules,
+			       npieces > 1 ? " with its fragments" : "");
 		else
 			write_node("policy", text, size, file);
 		free(text);
@@ -419,6 +611,8 @@ int main(int argc, char **argv)
 		return suggest(argc, argv);
 	if (!strcmp(cmd, "access") && argc >= 2 && argc <= 4)
 		return access_query(argc, argv);
+	if (!strcmp(cmd, "who-can") || !strcmp(cmd, "reach"))
+		return graph_query(cmd, argc, argv);
 	tool_error(0, "invalid command '%s' or wrong number of arguments", cmd);
 	usage(2);
 	return 2;

@@ -95,6 +95,15 @@ dbus-reports-the-label-of-a-confined-client)
 	*) fail "expected the connection to the bus refused, saw: $seen" ;;
 	esac
 	;;
+who-can-and-reach-read-the-running-policy)
+	expect_eq "who can write shadow_t" "kernel kernel unconfined -
+sshd_t kernel unconfined transition:sshd_t>kernel
+shadow_t shadow_t own -" "$(sigilctl who-can --rights w shadow_t | awk '{ print $1, $3, $4, $5 }')"
+	expect_eq "labels httpd_t becomes" httpd_t \
+		"$(sigilctl reach httpd_t | awk '{ print $1 }' | sort -u)"
+	sigilctl reach httpd_t | grep -qx 'httpd_t allow httpd_content_t rx -' ||
+		fail "reach httpd_t does not show its document root: $(sigilctl reach httpd_t | head -n 5)"
+	;;
 *) fail "unknown test $1" ;;
 esac
 exit 0

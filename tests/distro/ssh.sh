@@ -1,5 +1,5 @@
 # sshd in sshd_t, its per-connection children too; sessions leave it for
-# the unconfined kernel label (ForceCommand and execcon).
+# the label /etc/sigil/users gives (pam_sigil): kernel, by default.
 . ./lib.sh
 case $1 in
 ssh-to-localhost-works)

@@ -19,7 +19,9 @@ for f in "$d"/*.policy; do
 	if sigilctl check "$f" >"$d/out" 2>"$d/err"; then
 		user="accepted, $(sed -n 's/.*: valid, \([0-9]*\) rules$/\1/p' "$d/out") rules"
 	else
-		user=$(sed "s|^$f:\([0-9]*\): |line \1: |; s|^$f: ||" "$d/err")
+		# The last line is the reason; before it, a broken assertion's
+		# breaking rules, one a line.
+		user=$(tail -n 1 "$d/err" | sed "s|^$f:\([0-9]*\): |line \1: |; s|^$f: ||")
 	fi
 	before=$(generation)
 	cat "$f" >$fs/policy 2>/dev/null

@@ -30,7 +30,7 @@ static unsigned int rnd(unsigned int n)
 
 #define PICK(a) ((a)[rnd(sizeof(a) / sizeof((a)[0]))])
 
-static const char *const labels[] = { "a_t", "b_t", "c_t", "kernel", "x" };
+static const char *const labels[] = { "a_t", "b_t", "c_t", "kernel", "x", "*" };
 static const char *const bad_labels[] = {
 	"a\x01", "caf\xc3\xa9", "q'uote", "back\\slash", "tab\x7f", "nul\x1b",
 };
@@ -38,7 +38,7 @@ static const char *const words[] = {
 	"allow", "transition", "entrypoint", "dyntransition", "fscreate",
 	"relabel", "unconfined", "process", "capability", "policy",
 	"nnptransition", "nosuidtransition", "genfs", "exec", "create",
-	"newfiles",
+	"newfiles", "permissive",
 };
 static const char *const bad_words[] = {
 	"alow", "ALLOW", "genfs2", "transitions", "#allow", "allow\x01",
@@ -96,6 +96,9 @@ static void rule(FILE *f)
 		fprintf(f, "%s%s%s%s%s", PICK(bad_words), sep, label(), sep, label());
 		return;
 	}
+	/* Sometimes an assertion; "*" among its labels now and then. */
+	if (!rnd(10))
+		fprintf(f, "never%s", sep);
 	fputs(words[w], f);
 	if (!strcmp(words[w], "genfs")) {
 		fprintf(f, "%s%s%s%s%s%s", sep, PICK(fstypes), sep, PICK(paths), sep,
@@ -111,7 +114,8 @@ static void rule(FILE *f)
 		perms(p, "ler");
 		fprintf(f, "%s%s%s%s", sep, label(), sep, p);
 	} else {
-		nlabels = !strcmp(words[w], "unconfined") ? 1 :
+		nlabels = !strcmp(words[w], "unconfined") ||
+			  !strcmp(words[w], "permissive") ? 1 :
 			  !strcmp(words[w], "relabel") ||
 			  !strcmp(words[w], "exec") ||
 			  !strcmp(words[w], "create") ? 3 : 2;

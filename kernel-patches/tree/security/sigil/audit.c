@@ -103,7 +103,7 @@ static struct audit_buffer *audit_start(int type)
 /* Records a denial that a rule could lift. */
 static void audit_denial(const char *op, const struct sigil_query *q,
 			 const struct dentry *dentry, bool enforcing,
-			 const char *missing)
+			 bool permissive, const char *missing)
 {
 	const char *const check = q->kind < ARRAY_SIZE(check_names) &&
 				  check_names[q->kind] ? check_names[q->kind] :
@@ -116,15 +116,17 @@ static void audit_denial(const char *op, const struct sigil_query *q,
 		if (!__ratelimit(&sigil_denial_rs))
 			return;
 		if (dentry)
-			pr_notice("denied op=%s check=%s subject=%s object=%s pid=%d comm=\"%s\" name=\"%pd\" enforcing=%d missing='%s'\n",
+			pr_notice("denied op=%s check=%s subject=%s object=%s pid=%d comm=\"%s\" name=\"%pd\" enforcing=%d%s missing='%s'\n",
 				  op, check, q->subject->str, obj,
 				  task_tgid_nr(current), current->comm, dentry,
-				  enforcing, missing);
+				  enforcing, permissive ? " permissive=1" : "",
+				  missing);
 		else
-			pr_notice("denied op=%s check=%s subject=%s object=%s pid=%d comm=\"%s\" enforcing=%d missing='%s'\n",
+			pr_notice("denied op=%s check=%s subject=%s object=%s pid=%d comm=\"%s\" enforcing=%d%s missing='%s'\n",
 				  op, check, q->subject->str, obj,
 				  task_tgid_nr(current), current->comm,
-				  enforcing, missing);
+				  enforcing, permissive ? " permissive=1" : "",
+				  missing);
 		return;
 	}
 	if (dentry) {
@@ -135,7 +137,8 @@ static void audit_denial(const char *op, const struct sigil_query *q,
 	audit_log_format(ab, "denied op=%s check=%s subject=%s object=%s", op,
 			 check, q->subject->str, obj);
 	audit_log_lsm_data(ab, &ad);
-	audit_log_format(ab, " enforcing=%d missing='%s'", enforcing, missing);
+	audit_log_format(ab, " enforcing=%d%s missing='%s'", enforcing,
+			 permissive ? " permissive=1" : "", missing);
 	audit_log_end(ab);
 }
 
@@ -156,11 +159,12 @@ noinline int sigil_deny(const struct sigil_query *q, u64 why, const char *op,
 {
 	char missing[3 * SIGIL_LABEL_MAX + 32];
 	const bool enforcing = sigil_enforcing();
+	const bool permissive = sigil_label_permissive(q->subject);
 
 	sigil_format_missing(q, why, missing, sizeof(missing));
 	atomic64_inc(&sigil_denials);
-	audit_denial(op, q, dentry, enforcing, missing);
-	return enforcing ? -EACCES : 0;
+	audit_denial(op, q, dentry, enforcing, permissive, missing);
+	return enforcing && !permissive ? -EACCES : 0;
 }
 
 /**
@@ -177,6 +181,7 @@ int sigil_refuse(const char *op, const struct sigil_label *subject,
 		 const struct sigil_label *object, const char *why)
 {
 	const bool enforcing = sigil_enforcing();
+	const bool permissive = sigil_label_permissive(subject);
 	struct common_audit_data ad = { .type = LSM_AUDIT_DATA_NONE };
 	struct audit_buffer *ab;
 
@@ -184,19 +189,20 @@ int sigil_refuse(const char *op, const struct sigil_label *subject,
 	ab = audit_start(AUDIT_SIGIL_ACCESS);
 	if (!ab) {
 		if (__ratelimit(&sigil_denial_rs))
-			pr_notice("denied op=%s subject=%s object=%s pid=%d comm=\"%s\" enforcing=%d reason='%s'\n",
+			pr_notice("denied op=%s subject=%s object=%s pid=%d comm=\"%s\" enforcing=%d%s reason='%s'\n",
 				  op, subject->str, object->str,
 				  task_tgid_nr(current), current->comm,
-				  enforcing, why);
+				  enforcing, permissive ? " permissive=1" : "",
+				  why);
 	} else {
 		audit_log_format(ab, "denied op=%s subject=%s object=%s", op,
 				 subject->str, object->str);
 		audit_log_lsm_data(ab, &ad);
-		audit_log_format(ab, " enforcing=%d reason='%s'", enforcing,
-				 why);
+		audit_log_format(ab, " enforcing=%d%s reason='%s'", enforcing,
+				 permissive ? " permissive=1" : "", why);
 		audit_log_end(ab);
 	}
-	return enforcing ? -EPERM : 0;
+	return enforcing && !permissive ? -EPERM : 0;
 }
 
 /**

@@ -382,6 +382,52 @@ bool sigil_newfiles_creator(void)
 }
 
 /**
+ * sigil_label_permissive - Whether a label's denials are only logged
+ *
+ * @label: The task's label.
+ *
+ * Returns true when the running policy has "permissive @label".
+ */
+bool sigil_label_permissive(const struct sigil_label *label)
+{
+	const struct sigil_policy *p;
+	bool ret = false;
+
+	if (!static_branch_unlikely(&sigil_policy_loaded))
+		return false;
+	rcu_read_lock();
+	p = rcu_dereference(sigil_policy);
+	if (p)
+		ret = sigil_policy_has(p, SIGIL_RULE_PERMISSIVE, label, NULL,
+				       NULL);
+	rcu_read_unlock();
+	return ret;
+}
+
+/**
+ * sigil_show_permissive - List the labels the running policy makes
+ * permissive
+ *
+ * @m: The seq_file, for the status node: "permissive:" and the labels,
+ * each after a space, in the order written.
+ */
+void sigil_show_permissive(struct seq_file *m)
+{
+	const struct sigil_policy *p;
+	unsigned int i;
+
+	seq_puts(m, "permissive:");
+	mutex_lock(&sigil_policy_mutex);
+	p = rcu_dereference_protected(sigil_policy,
+				      lockdep_is_held(&sigil_policy_mutex));
+	for (i = 0; p && i < p->nused; i++)
+		if (p->rules[i].kind == SIGIL_RULE_PERMISSIVE)
+			seq_printf(m, " %s", p->rules[i].l[0]->str);
+	mutex_unlock(&sigil_policy_mutex);
+	seq_putc(m, '\n');
+}
+
+/**
  * sigil_set_enforcing - Enforce denials, or only log them
  *
  * @enforcing: True to enforce.
@@ -420,8 +466,9 @@ static void show_rule(struct seq_file *m, const struct sigil_rule *r, u64 bits)
 	unsigned int j;
 
 	seq_puts(m, sigil_rule_word(r->kind));
-	for (j = 0; j < ARRAY_SIZE(r->l) && r->l[j]; j++)
-		seq_printf(m, " %s", r->l[j]->str);
+	/* "*" in an assertion is a NULL label. */
+	for (j = 0; j < ARRAY_SIZE(r->l) && j < sigil_rule_labels(r->kind); j++)
+		seq_printf(m, " %s", r->l[j] ? r->l[j]->str : "*");
 	if (sigil_rule_has_perms(r->kind)) {
 		sigil_perms_format(r->kind, bits, perms, sizeof(perms));
 		seq_printf(m, " %s", perms);
@@ -459,6 +506,10 @@ int sigil_policy_show(struct seq_file *m)
 		/* A capability or socket rule holds several: one line each. */
 		for (bits = r->perms; bits; bits &= bits - 1)
 			show_rule(m, r, bits & -bits);
+	}
+	for (i = 0; p && i < p->nnevers; i++) {
+		seq_puts(m, "never ");
+		show_rule(m, &p->nevers[i], p->nevers[i].perms);
 	}
 	mutex_unlock(&sigil_policy_mutex);
 	return 0;

@@ -102,6 +102,8 @@ struct sigil_label *sigil_genfs_label(const char *fstype, const char *path);
 struct sigil_label *sigil_rule_target(u8 kind, const struct sigil_label *first,
 				      const struct sigil_label *second);
 bool sigil_newfiles_creator(void);
+bool sigil_label_permissive(const struct sigil_label *label);
+void sigil_show_permissive(struct seq_file *m);
 void sigil_set_enforcing(bool enforcing);
 void sigil_get_status(struct sigil_status *status);
 int sigil_policy_show(struct seq_file *m);

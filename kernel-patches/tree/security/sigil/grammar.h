@@ -122,11 +122,28 @@ static const struct sigil_rule_syntax sigil_rule_syntax[SIGIL_RULE_KINDS] = {
 	/* One rule for each pair of its first two labels. */
 	[SIGIL_RULE_EXEC] = { "exec", 3, SIGIL_TAIL_NONE, "" },
 	[SIGIL_RULE_CREATE] = { "create", 3, SIGIL_TAIL_NONE, "" },
+	[SIGIL_RULE_PERMISSIVE] = { "permissive", 1, SIGIL_TAIL_NONE, "" },
 	[SIGIL_RULE_NEWFILES] = {
 		"newfiles", 0, SIGIL_TAIL_NAME, "", sigil_newfiles_names,
 		ARRAY_SIZE(sigil_newfiles_names), "parent or creator",
 		"source of new files' labels"
 	},
 };
+
+/*
+ * An assertion: "never" and a rule of one of these kinds, which the policy
+ * must not grant, checked at load.  A label of an assertion may be "*",
+ * any label of a rule (not the unconfined ones, which are outside
+ * assertions that do not name them).
+ */
+#define SIGIL_NEVER_WORD "never"
+#define SIGIL_NEVER_ANY "*"
+
+static inline int sigil_never_kind(unsigned int kind)
+{
+	return kind == SIGIL_RULE_ALLOW || kind == SIGIL_RULE_PROCESS ||
+	       kind == SIGIL_RULE_CAPABILITY || kind == SIGIL_RULE_POLICY ||
+	       kind == SIGIL_RULE_SOCKET || kind == SIGIL_RULE_TRANSITION;
+}
 
 #endif /* _SECURITY_SIGIL_GRAMMAR_H */

@@ -22,6 +22,11 @@
  *   exec FROM FILELABEL TO        the label an execve takes by itself
  *   create SUBJECT DIRLABEL LABEL the label of a new file in a directory
  *   newfiles parent|creator       where other new files take theirs from
+ *   permissive LABEL              LABEL's denials logged, not enforced
+ *   never RULE                    an assertion: the policy must not grant
+ *                                 RULE (allow, process, capability,
+ *                                 policy, socket or transition; a label
+ *                                 may be "*")
  *
  * Fields are separated by spaces or tabs; '#' starts a comment that runs
  * to the end of the line; blank lines are ignored.  Any error rejects the
@@ -80,6 +85,18 @@ static int name_parse(u8 kind, const char *str, size_t len)
 const char *sigil_rule_word(u8 kind)
 {
 	return kind < SIGIL_RULE_KINDS ? sigil_rule_syntax[kind].word : "?";
+}
+
+/**
+ * sigil_rule_labels - The number of labels a kind of rule names
+ *
+ * @kind: The rule's kind.
+ *
+ * Returns 0 to 3.
+ */
+unsigned int sigil_rule_labels(u8 kind)
+{
+	return kind < SIGIL_RULE_KINDS ? sigil_rule_syntax[kind].nlabels : 0;
 }
 
 /**
@@ -514,7 +531,8 @@ static bool askable(u8 kind)
 {
 	return kind != SIGIL_RULE_ENTRYPOINT && kind != SIGIL_RULE_UNCONFINED &&
 	       kind != SIGIL_RULE_GENFS && kind != SIGIL_RULE_EXEC &&
-	       kind != SIGIL_RULE_CREATE && kind != SIGIL_RULE_NEWFILES;
+	       kind != SIGIL_RULE_CREATE && kind != SIGIL_RULE_NEWFILES &&
+	       kind != SIGIL_RULE_PERMISSIVE;
 }
 
 /**
@@ -567,10 +585,26 @@ int sigil_rule_parse(const char *line, size_t len, unsigned int flags,
 	if (!nf)
 		return 0;
 
+	/* An assertion: "never", then a rule of a kind it may name. */
+	if (!query && flen[0] == strlen(SIGIL_NEVER_WORD) &&
+	    !memcmp(field[0], SIGIL_NEVER_WORD, flen[0])) {
+		if (nf == 1)
+			return reject(err, n, "'never' needs a rule after it");
+		rule->never = true;
+		first = 2;
+	}
 	for (k = 0; k < ARRAY_SIZE(sigil_rule_syntax); k++)
-		if (strlen(sigil_rule_syntax[k].word) == flen[0] &&
-		    !memcmp(sigil_rule_syntax[k].word, field[0], flen[0]))
+		if (strlen(sigil_rule_syntax[k].word) == flen[first - 1] &&
+		    !memcmp(sigil_rule_syntax[k].word, field[first - 1],
+			    flen[first - 1]))
 			break;
+	if (rule->never && (k == ARRAY_SIZE(sigil_rule_syntax) ||
+			    !sigil_never_kind(k))) {
+		escape(shown, sizeof(shown), field[1], flen[1], SHOWN_MAX);
+		return reject(err, n,
+			      "'never' takes allow, process, capability, policy, socket or transition, not '%s'",
+			      shown);
+	}
 	if (k == ARRAY_SIZE(sigil_rule_syntax) && query) {
 		k = SIGIL_RULE_ALLOW;
 		first = 0;
@@ -587,6 +621,7 @@ int sigil_rule_parse(const char *line, size_t len, unsigned int flags,
 	     !(query && k == SIGIL_RULE_TRANSITION && nl == 3)))
 		return reject(err, n, "'%s' takes %u fields, not %u", sigil_rule_syntax[k].word,
 			      sigil_rule_syntax[k].nlabels + has_perms, nf - first);
+	rule->never = first == 2;
 	if (has_perms) {
 		perms = sigil_perms_parse(k, field[nf - 1], flen[nf - 1]);
 		if (perms < 0)
@@ -600,6 +635,8 @@ int sigil_rule_parse(const char *line, size_t len, unsigned int flags,
 		const size_t fl = flen[first + j];
 		struct sigil_label *label;
 
+		if (rule->never && fl == 1 && *f == *SIGIL_NEVER_ANY)
+			continue;
 		if (sigil_label_parse(f, fl) != fl) {
 			sigil_rule_text_put(rule);
 			return reject_label(err, n, f, fl);
@@ -656,6 +693,16 @@ static int parse_line(struct sigil_policy *policy, const char *line,
 	ret = sigil_rule_parse(line, len, 0, &rule, n, err);
 	if (ret <= 0)
 		return ret;
+	if (rule.never) {
+		struct sigil_rule *const a = &policy->nevers[policy->nnevers];
+
+		/* The assertion's references move into the policy. */
+		memcpy(a->l, rule.l, sizeof(a->l));
+		a->kind = rule.kind;
+		a->perms = rule.perms;
+		policy->never_lines[policy->nnevers++] = n;
+		return 0;
+	}
 	ret = check_unique(policy, &rule, n, err);
 	if (ret) {
 		sigil_rule_text_put(&rule);
@@ -682,7 +729,7 @@ static unsigned int count_lines(const char *text, size_t pos)
 	return lines;
 }
 
-enum { LINE_EMPTY, LINE_RULE, LINE_ENTRYPOINT, LINE_GENFS };
+enum { LINE_EMPTY, LINE_RULE, LINE_ENTRYPOINT, LINE_GENFS, LINE_NEVER };
 
 /* Whether the line @line of @len bytes from @i starts with the word @w. */
 static bool starts_with(const char *line, size_t i, size_t len, const char *w)
@@ -706,6 +753,8 @@ static int line_kind(const char *line, size_t len)
 		return LINE_ENTRYPOINT;
 	if (starts_with(line, i, len, "genfs"))
 		return LINE_GENFS;
+	if (starts_with(line, i, len, SIGIL_NEVER_WORD))
+		return LINE_NEVER;
 	return LINE_RULE;
 }
 
@@ -821,6 +870,99 @@ static int check_entrypoints(struct sigil_policy *policy, unsigned long n,
 	return ret;
 }
 
+/* Whether an assertion's label @want ("*" when NULL) matches @have. */
+static bool never_matches(const struct sigil_label *want,
+			  const struct sigil_label *have)
+{
+	return !want || want == have;
+}
+
+/*
+ * The rights of @r that the assertion @a forbids, or 0: a rule of its
+ * kind for matching labels that gives some of its rights, or an
+ * unconfined rule for the label it names as subject (not for "*").
+ */
+static u64 never_broken(const struct sigil_rule *a, const struct sigil_rule *r)
+{
+	const unsigned int nl = sigil_rule_syntax[a->kind].nlabels;
+
+	if (r->kind == SIGIL_RULE_UNCONFINED)
+		return a->l[0] && a->l[0] == r->l[0] &&
+		       a->kind != SIGIL_RULE_TRANSITION ? a->perms | 1 : 0;
+	if (r->kind != a->kind || !never_matches(a->l[0], r->l[0]) ||
+	    (nl > 1 && !never_matches(a->l[1], r->l[1])))
+		return 0;
+	if (a->kind == SIGIL_RULE_TRANSITION)
+		return 1;
+	return r->perms & a->perms;
+}
+
+/* Writes @r, or the rights @bits of it, as a line of policy. */
+static void format_rule(const struct sigil_rule *r, u64 bits, char *buf,
+			size_t size)
+{
+	char perms[32];
+	size_t n;
+	unsigned int j;
+
+	n = scnprintf(buf, size, "%s", sigil_rule_word(r->kind));
+	for (j = 0; j < sigil_rule_syntax[r->kind].nlabels; j++)
+		n += scnprintf(buf + n, size - n, " %s",
+			       r->l[j] ? r->l[j]->str : SIGIL_NEVER_ANY);
+	if (sigil_rule_has_perms(r->kind)) {
+		sigil_perms_format(r->kind, bits, perms, sizeof(perms));
+		scnprintf(buf + n, size - n, " %s", perms);
+	}
+}
+
+/*
+ * Every assertion must hold: no rule grants what it forbids.  The first
+ * broken assertion rejects the policy, naming the first rule that breaks
+ * it, in the order written, and how many more do.  A capability or socket
+ * rule is named by the forbidden name it gives; an allow, process or
+ * policy rule with all its letters.
+ */
+static int check_nevers(const struct sigil_policy *policy,
+			struct sigil_policy_error *err)
+{
+	char assertion[3 * SIGIL_LABEL_MAX + 48], rule[3 * SIGIL_LABEL_MAX + 48];
+	const struct sigil_rule *a, *r, *first;
+	unsigned int i, more;
+	u64 bits, first_bits = 0;
+
+	for (i = 0; i < policy->nnevers; i++) {
+		a = &policy->nevers[i];
+		first = NULL;
+		more = 0;
+		for (r = policy->rules; r < policy->rules + policy->nused; r++) {
+			bits = never_broken(a, r);
+			if (!bits)
+				continue;
+			if (first) {
+				more++;
+				continue;
+			}
+			first = r;
+			first_bits = bits;
+		}
+		if (!first)
+			continue;
+		format_rule(a, a->perms, assertion, sizeof(assertion));
+		if (sigil_rule_syntax[first->kind].tail == SIGIL_TAIL_NAME)
+			first_bits &= -first_bits;
+		else
+			first_bits = first->perms;
+		format_rule(first, first_bits, rule, sizeof(rule));
+		if (more)
+			return reject(err, policy->never_lines[i],
+				      "'never %s' is broken by '%s' and %u more",
+				      assertion, rule, more);
+		return reject(err, policy->never_lines[i],
+			      "'never %s' is broken by '%s'", assertion, rule);
+	}
+	return 0;
+}
+
 /**
  * sigil_policy_parse - Parse a whole policy
  *
@@ -835,7 +977,7 @@ struct sigil_policy *sigil_policy_parse(const char *text, size_t size,
 					struct sigil_policy_error *err)
 {
 	const char *p = text, *end = text + size, *eol;
-	unsigned long nrules = 0, nentry = 0, ngenfs = 0;
+	unsigned long nrules = 0, nentry = 0, ngenfs = 0, nnever = 0;
 	struct sigil_policy *policy;
 	unsigned int n = 0;
 	int ret, kind;
@@ -855,6 +997,7 @@ struct sigil_policy *sigil_policy_parse(const char *text, size_t size,
 			continue;
 		nentry += kind == LINE_ENTRYPOINT;
 		ngenfs += kind == LINE_GENFS;
+		nnever += kind == LINE_NEVER;
 		if (++nrules > SIGIL_POLICY_MAX_RULES)
 			return ERR_PTR(reject(err, n, "more than %lu rules",
 					      SIGIL_POLICY_MAX_RULES));
@@ -870,7 +1013,13 @@ struct sigil_policy *sigil_policy_parse(const char *text, size_t size,
 				 GFP_KERNEL_ACCOUNT);
 	policy->genfs = kvcalloc(max(ngenfs, 1UL), sizeof(*policy->genfs),
 				 GFP_KERNEL_ACCOUNT);
-	if (!policy->table || !policy->rules || !policy->genfs) {
+	policy->nevers = kvcalloc(max(nnever, 1UL), sizeof(*policy->nevers),
+				  GFP_KERNEL_ACCOUNT);
+	policy->never_lines = kvcalloc(max(nnever, 1UL),
+				       sizeof(*policy->never_lines),
+				       GFP_KERNEL_ACCOUNT);
+	if (!policy->table || !policy->rules || !policy->genfs ||
+	    !policy->nevers || !policy->never_lines) {
 		ret = -ENOMEM;
 		goto out_free;
 	}
@@ -883,6 +1032,8 @@ struct sigil_policy *sigil_policy_parse(const char *text, size_t size,
 			goto out_free;
 	}
 	ret = check_entrypoints(policy, nentry, text, size, err);
+	if (!ret)
+		ret = check_nevers(policy, err);
 	if (ret)
 		goto out_free;
 	return policy;
@@ -906,6 +1057,11 @@ void sigil_policy_free(struct sigil_policy *policy)
 	for (i = 0; i < policy->nused; i++)
 		for (j = 0; j < 3; j++)
 			sigil_label_put(policy->rules[i].l[j]);
+	for (i = 0; i < policy->nnevers; i++)
+		for (j = 0; j < 3; j++)
+			sigil_label_put(policy->nevers[i].l[j]);
+	kvfree(policy->never_lines);
+	kvfree(policy->nevers);
 	kvfree(policy->genfs);
 	kvfree(policy->rules);
 	kvfree(policy->table);

@@ -86,6 +86,19 @@ struct sigil_policy {
 	 */
 	const struct sigil_rule **genfs;
 	/**
+	 * @nnevers: Number of assertions.
+	 */
+	unsigned int nnevers;
+	/**
+	 * @nevers: The assertions ("never" rules), checked at load and kept
+	 * for sigil_policy_show(); a NULL label stands for "*".
+	 */
+	struct sigil_rule *nevers;
+	/**
+	 * @never_lines: The line of each assertion, for error messages.
+	 */
+	unsigned int *never_lines;
+	/**
 	 * @free_work: Frees the policy after a grace period.
 	 */
 	struct rcu_work free_work;
@@ -123,9 +136,14 @@ struct sigil_rule_text {
 	 */
 	u64 perms;
 	/**
-	 * @l: The labels named, in order, referenced; unused ones are NULL.
+	 * @l: The labels named, in order, referenced; unused ones are NULL,
+	 * and so is "*" in an assertion.
 	 */
 	struct sigil_label *l[3];
+	/**
+	 * @never: Whether the line is an assertion ("never" and a rule).
+	 */
+	bool never;
 };
 
 /* sigil_rule_parse() flags: a query to the access node, not a rule. */
@@ -158,6 +176,7 @@ bool sigil_policy_genfs_names(const struct sigil_policy *policy,
 			      const char *fstype);
 s64 sigil_perms_parse(u8 kind, const char *str, size_t len);
 void sigil_perms_format(u8 kind, u64 perms, char *buf, size_t size);
+unsigned int sigil_rule_labels(u8 kind);
 bool sigil_rule_has_perms(u8 kind);
 bool sigil_rule_has_names(u8 kind);
 

@@ -84,6 +84,31 @@ static const struct policy_case policy_cases[] = {
 	  "unknown source of new files' labels 'child' (parent or creator)" },
 	{ "exec with two labels", "exec a_t b_t\n", -EINVAL, 1, 0,
 	  "'exec' takes 3 fields, not 2" },
+	{ "permissive labels and assertions that hold",
+	  "permissive a_t\nallow a_t b_t r\ncapability a_t chown\n"
+	  "never allow a_t b_t w\nnever allow * shadow_t w\n"
+	  "never capability * sys_admin\nnever transition a_t *\n"
+	  "never policy a_t l\nunconfined kernel\n", 0, 0, 4 },
+	{ "an assertion broken by an allow rule, with all its letters",
+	  "allow a_t shadow_t r\nallow b_t shadow_t w\nallow a_t shadow_t w\n"
+	  "never allow * shadow_t w\n", -EINVAL, 4, 0,
+	  "'never allow * shadow_t w' is broken by 'allow a_t shadow_t rw' and 1 more" },
+	{ "an assertion broken by a capability rule",
+	  "capability a_t chown\ncapability a_t sys_admin\n"
+	  "never capability a_t sys_admin\n", -EINVAL, 3, 0,
+	  "'never capability a_t sys_admin' is broken by 'capability a_t sys_admin'" },
+	{ "an assertion broken by an unconfined label it names",
+	  "unconfined kernel\nnever allow kernel shadow_t w\n", -EINVAL, 2, 0,
+	  "'never allow kernel shadow_t w' is broken by 'unconfined kernel'" },
+	{ "the first broken assertion is reported",
+	  "transition a_t b_t\nnever process a_t * t\nnever transition * b_t\n",
+	  -EINVAL, 3, 0, "'never transition * b_t' is broken by 'transition a_t b_t'" },
+	{ "never of a kind it cannot assert", "never exec a_t b_t c_t\n",
+	  -EINVAL, 1, 0,
+	  "'never' takes allow, process, capability, policy, socket or transition, not 'exec'" },
+	{ "never alone", "never\n", -EINVAL, 1, 0, "'never' needs a rule after it" },
+	{ "never with a field too few", "never allow a_t b_t\n", -EINVAL, 1, 0,
+	  "'allow' takes 3 fields, not 2" },
 	{ "every new kind of rule",
 	  "process a_t b_t rtsm\ncapability a_t sys_admin\n"
 	  "capability a_t mknod\ncapability a_t mknod\npolicy a_t ler\n"

@@ -414,6 +414,7 @@ static int status_show(struct seq_file *m, void *v)
 	sigil_get_status(&st);
 	seq_printf(m, "generation: %llu\nrules: %u\ndenials: %llu\nenforcing: %d\n",
 		   st.generation, st.rules, st.denials, st.enforcing);
+	sigil_show_permissive(m);
 	mutex_lock(&last_error_mutex);
 	seq_printf(m, "last_error: %s\n", last_error);
 	mutex_unlock(&last_error_mutex);

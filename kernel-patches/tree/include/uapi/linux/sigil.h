@@ -44,6 +44,7 @@ enum sigil_rule_kind {
 	SIGIL_RULE_EXEC,
 	SIGIL_RULE_CREATE,
 	SIGIL_RULE_NEWFILES,
+	SIGIL_RULE_PERMISSIVE,
 	SIGIL_RULE_KINDS	/* the number of kinds */
 };
 

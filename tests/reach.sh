@@ -1,0 +1,29 @@
+#!/bin/bash
+# sigilctl who-can and reach on the Debian base policy
+# (src/etc/sigil/debian/policy): who can write shadow_t, and what the web
+# server's label can reach, are the sets the policy means.
+set -u
+srcdir=${srcdir:-.}
+builddir=${builddir:-.}
+top=$(cd "$srcdir" && pwd)
+. "$top/tests/tap.sh"
+echo "1..6"
+policy=$top/src/etc/sigil/debian/policy
+ctl=$builddir/src/sigilctl
+who=$("$ctl" who-can --rights w --policy "$policy" shadow_t)
+check "who can write shadow_t: the unconfined kernel label, sshd_t through it, shadow_t itself" \
+	"kernel kernel unconfined -
+sshd_t kernel unconfined transition:sshd_t>kernel
+shadow_t shadow_t own -" "$(echo "$who" | awk '{ print $1, $3, $4, $5 }')"
+check "no confined service writes shadow_t" "" \
+	"$(echo "$who" | awk '$1 ~ /^(httpd_t|crond_t|auditd_t)$/')"
+reach=$("$ctl" reach --policy "$policy" httpd_t)
+check "httpd_t becomes no other label" "httpd_t" \
+	"$(echo "$reach" | awk '{ print $1 }' | sort -u)"
+check "httpd_t reads and serves its document root, nothing of shadow_t" \
+	"httpd_t allow httpd_content_t rx - / 0" \
+	"$(echo "$reach" | grep -x 'httpd_t allow httpd_content_t rx -') / $(echo "$reach" | grep -c shadow_t)"
+check "httpd_t's capabilities" "dac_read_search net_bind_service setgid setuid" \
+	"$(echo "$reach" | awk '$2 == "capability" { print $4 }' | sort | tr '\n' ' ' | sed 's/ $//')"
+json=$("$ctl" who-can --json --rights w --policy "$policy" shadow_t)
+check "--json gives the same lines" 3 "$(echo "$json" | grep -c '"label":')"
