@@ -428,6 +428,13 @@ static void node_rows(void)
 		  "unconfined kernel\ncreate a_t d_t f_t\ncreate a_t d_t g_t\n" },
 		{ "newfiles both ways", "unconfined kernel\nnewfiles parent\nnewfiles creator\n" },
 		{ "newfiles of another kind", "unconfined kernel\nnewfiles sibling\n" },
+		{ "permissive without a label", "unconfined kernel\npermissive\n" },
+		{ "a broken assertion",
+		  "unconfined kernel\nallow a_t s_t w\nnever allow * s_t w\n" },
+		{ "an assertion of an unconfined label",
+		  "unconfined kernel\nnever capability kernel sys_admin\n" },
+		{ "never of an exec rule", "unconfined kernel\nnever exec a b c\n" },
+		{ "never alone", "unconfined kernel\nnever\n" },
 		{ "a 256-byte label", NULL },
 	};
 	static const struct {
