@@ -33,10 +33,14 @@ journal-holds-the-web-servers-messages-with-its-label)
 	# A 404 is logged as any request is.
 	http_get "$mark" >/dev/null
 	logger -t sigil-labels-test "from the unconfined shell"
-	for _i in $(seq 50); do
-		journalctl -q --no-pager _SELINUX_CONTEXT=httpd_t | grep -q "$mark" && break
-		sleep 0.1
-	done
+	httpd_logged() {
+		journalctl -q --no-pager _SELINUX_CONTEXT=httpd_t | grep -q "$mark"
+	}
+	shell_logged() {
+		journalctl -q --no-pager -t sigil-labels-test | grep -q unconfined
+	}
+	wait_for 30 httpd_logged
+	wait_for 30 shell_logged
 	journalctl -q --no-pager _SELINUX_CONTEXT=httpd_t | grep -q "GET /$mark" ||
 		fail "expected lighttpd's request line in 'journalctl _SELINUX_CONTEXT=httpd_t', saw: $(journalctl -q --no-pager _SELINUX_CONTEXT=httpd_t | tail -n 3)"
 	# No other service's entries carry the web server's label (the
@@ -60,10 +64,10 @@ auditctl-rule-by-label-logs-only-the-web-server)
 	filecon --restore /var/www/html/audited.txt
 	http_get audited.txt >/dev/null || fail "no page"
 	cat /var/www/html/audited.txt >/dev/null
-	for _i in $(seq 50); do
-		ausearch -k web --raw 2>/dev/null | grep -q 'name="/var/www/html/audited.txt"' && break
-		sleep 0.1
-	done
+	audited() {
+		ausearch -k web --raw 2>/dev/null | grep -q 'name="/var/www/html/audited.txt"'
+	}
+	wait_for 30 audited
 	ausearch -k web --raw >/run/web.audit 2>/dev/null
 	auditctl -d always,exit -F arch=b64 -S openat -F subj_type=httpd_t -k web >/dev/null
 	grep -q '^type=PATH .*name="/var/www/html/audited.txt" .* obj=httpd_content_t ' /run/web.audit ||

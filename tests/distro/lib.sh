@@ -35,3 +35,13 @@ http_get() {
 	done
 	curl -sf "http://127.0.0.1/$1"
 }
+# wait_for SECONDS COMMAND...: runs COMMAND until it succeeds, at most
+# SECONDS long; its status is COMMAND's last.
+wait_for() {
+	_end=$(( $(date +%s) + $1 ))
+	shift
+	until "$@"; do
+		[ "$(date +%s)" -lt "$_end" ] || return 1
+		sleep 0.2
+	done
+}

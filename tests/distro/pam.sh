@@ -57,16 +57,19 @@ unreachable-label-refuses-the-session)
 	trap cleanup EXIT
 	out=$(su -l dave -c 'cat /proc/self/attr/current' 2>&1) &&
 		fail "su -l dave opened a session in '$out'"
-	for _i in $(seq 30); do
-		journalctl -q --no-pager | grep -q "refusing dave's session under su-l in unreach_t" && break
-		sleep 0.1
-	done
+	refused() {
+		journalctl -q --no-pager | grep -q "refusing dave's session under su-l in unreach_t"
+	}
+	wait_for 30 refused
 	expect_eq "the journal's line" "pam_sigil(su-l:session): refusing dave's session under su-l in unreach_t: Permission denied (denied: missing 'transition kernel unreach_t')" \
 		"$(journalctl -q --no-pager | grep -o "pam_sigil(su-l:session): refusing dave's.*" | tail -n 1)"
 	# A malformed users file refuses every session it would govern.
 	printf 'alice\n' >$users
 	su -l alice -c true 2>/dev/null && fail "a session opened under a malformed $users"
-	journalctl -q --no-pager | grep -q "pam_sigil(su-l:session): $users:1: expected 'USER|%GROUP|\* LABEL \[SERVICE,...\]'" ||
+	malformed() {
+		journalctl -q --no-pager | grep -q "pam_sigil(su-l:session): $users:1: expected 'USER|%GROUP|\* LABEL \[SERVICE,...\]'"
+	}
+	wait_for 30 malformed ||
 		fail "no journal line naming $users:1: $(journalctl -q --no-pager | grep pam_sigil | tail -n 2)"
 	;;
 *) fail "unknown test $1" ;;
