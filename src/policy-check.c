@@ -676,6 +676,50 @@ static int check_nevers(const struct ulist *rules, const struct ulist *nevers,
 	return 0;
 }
 
+int policy_never_breaks(const char *text, size_t size, const char *rule,
+			char *why, size_t room)
+{
+	const char *p = text, *end = text + size, *eol, *field[MAX_FIELDS];
+	struct ulist nevers = { 0 }, one = { 0 };
+	char reason[256], assertion[3 * 257 + 48];
+	size_t flen[MAX_FIELDS], i;
+	unsigned int nf, k, n = 0;
+	int r, found = 0;
+
+	r = split_fields(rule, strlen(rule), field, flen, reason, sizeof(reason));
+	if (r <= 0 || check_fields(field, flen, (unsigned int)r, reason, sizeof(reason)) < 0)
+		return 0;
+	k = (unsigned int)check_fields(field, flen, (unsigned int)r, reason, sizeof(reason));
+	if (ulist_add(&one, k, field, flen, (unsigned int)r, 0, 0) < 0)
+		return 0;
+	for (; p < end && !found; p = eol + 1) {
+		eol = memchr(p, '\n', (size_t)(end - p));
+		if (!eol)
+			eol = end;
+		n++;
+		r = split_fields(p, (size_t)(eol - p), field, flen, reason, sizeof(reason));
+		if (r < 2 || flen[0] != strlen(SIGIL_NEVER_WORD) ||
+		    memcmp(field[0], SIGIL_NEVER_WORD, flen[0]))
+			continue;
+		nf = (unsigned int)r;
+		r = check_fields_as(field + 1, flen + 1, nf - 1, 1, reason, sizeof(reason));
+		if (r < 0 || !sigil_never_kind((unsigned int)r))
+			continue;
+		if (ulist_add(&nevers, (unsigned int)r, field + 1, flen + 1, nf - 1, 1, n) < 0)
+			break;
+		i = nevers.n - 1;
+		if (never_broken(&nevers.v[i], &one.v[0])) {
+			format_urule(&nevers.v[i], nevers.v[i].perms, assertion,
+				     sizeof(assertion));
+			snprintf(why, room, "'never %s', line %u", assertion, n);
+			found = 1;
+		}
+	}
+	ulist_free(&nevers);
+	ulist_free(&one);
+	return found;
+}
+
 FILE *policy_check_breaking;
 void (*policy_check_where)(unsigned int line, char *buf, size_t size);
 

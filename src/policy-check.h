@@ -26,6 +26,13 @@
 extern FILE *policy_check_breaking;
 extern void (*policy_check_where)(unsigned int line, char *buf, size_t size);
 
+/*
+ * Whether an assertion of the policy @text forbids @rule (one rule line):
+ * 1 with "'never ...', line N" in @why, else 0.
+ */
+int policy_never_breaks(const char *text, size_t size, const char *rule,
+			char *why, size_t room);
+
 long policy_check(const char *text, size_t size, unsigned int *line,
 		  char *reason, size_t room);
 

@@ -467,9 +467,18 @@ static int graph_query(const char *cmd, int argc, char **argv)
 	return 0;
 }
 
+/* suggest's question to the policy's assertions; @ctx is its text. */
+static int forbidden_by(const char *rule, char *why, size_t room, void *ctx)
+{
+	const char *text = ctx;
+
+	return policy_never_breaks(text, strlen(text), rule, why, room);
+}
+
 static int suggest(int argc, char **argv)
 {
 	struct suggest s = { 0 };
+	char *ptext;
 	const char *from = "the kernel log", *policy = NULL;
 	int explain = 0;
 	size_t size, i, start;
@@ -499,7 +508,12 @@ static int suggest(int argc, char **argv)
 	}
 	if (text)
 		add_catchalls(&s, text, 0);
-	free(text);
+	/* Its assertions: a rule one forbids is not suggested. */
+	ptext = text;
+	if (ptext) {
+		s.forbidden = forbidden_by;
+		s.forbidden_ctx = ptext;
+	}
 	text = read_optional(SYSCONFDIR "/sigil/file_contexts");
 	if (text)
 		add_catchalls(&s, text, 1);
@@ -521,6 +535,7 @@ static int suggest(int argc, char **argv)
 	}
 	free(text);
 	suggest_print(&s, stdout, explain);
+	free(ptext);
 	fflush(stdout);
 	if (!s.denials)
 		fprintf(stderr, "%s: no Sigil denial in %s\n", program_name, from);

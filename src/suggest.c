@@ -334,7 +334,7 @@ static void print_catchall(const struct suggest_rule *r, const char *object,
 
 void suggest_print(const struct suggest *s, FILE *out, int explain)
 {
-	char object[300], safe[8], risky[8];
+	char object[300], safe[8], risky[8], text[1100], why[1100];
 
 	const struct suggest_rule *r;
 	size_t i, j;
@@ -355,12 +355,17 @@ void suggest_print(const struct suggest *s, FILE *out, int explain)
 				fputc('\n', out);
 			}
 		}
-		if (on_catchall(s, r, object, sizeof(object), safe, risky))
-			print_catchall(r, object, safe, risky, out, explain);
-		else if (r->order)
-			fprintf(out, "%s %s\n", r->head, r->letters);
+		if (r->order)
+			snprintf(text, sizeof(text), "%s %s", r->head, r->letters);
 		else
-			fprintf(out, "%s\n", r->head);
+			snprintf(text, sizeof(text), "%s", r->head);
+		if (s->forbidden && s->forbidden(text, why, sizeof(why), s->forbidden_ctx))
+			fprintf(out, "# not suggested, the policy forbids it (%s): %s\n",
+				why, text);
+		else if (on_catchall(s, r, object, sizeof(object), safe, risky))
+			print_catchall(r, object, safe, risky, out, explain);
+		else
+			fprintf(out, "%s\n", text);
 	}
 	if (explain && s->nunliftable) {
 		fprintf(out, "%s# no rule can allow these (see sigil(7)):\n",

@@ -26,6 +26,12 @@ struct suggest {
 	unsigned long invalid;		/* missing='...' that is not a rule */
 	char **catchall;		/* labels of whole classes of files */
 	size_t ncatchall;
+	/*
+	 * Whether an assertion of the policy forbids the rule @rule, as
+	 * written: 1 with the assertion in @why, else 0; NULL for none.
+	 */
+	int (*forbidden)(const char *rule, char *why, size_t room, void *ctx);
+	void *forbidden_ctx;
 };
 
 /*

@@ -11,8 +11,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "policy-check.h"
 #include "suggest.h"
 #include "../tap.h"
+
+/* The assertions of the policy text @ctx, as sigilctl asks them. */
+static int forbidden(const char *rule, char *why, size_t room, void *ctx)
+{
+	return policy_never_breaks(ctx, strlen(ctx), rule, why, room);
+}
 
 /* What suggest_print() writes for @lines, fed one by one. */
 static char *suggest_of(const char *const *lines, int explain,
@@ -64,7 +71,7 @@ int main(void)
 	struct suggest s;
 	char *out;
 
-	plan(19);
+	plan(21);
 
 	out = suggest_of(forms, 0, &s);
 	is_str("allow app_t secret_t rw\n"
@@ -174,6 +181,38 @@ int main(void)
 		   "--explain says what unlabeled covers");
 		free(out);
 		suggest_free(&s);
+	}
+	{
+		/* A rule an assertion of the policy forbids is not suggested. */
+		static const char policy[] = "unconfined kernel\n"
+			"never allow * shadow_t w\nnever capability app_t sys_admin\n";
+		static const char *const lines[] = {
+			"denied op=open check=file subject=app_t object=shadow_t pid=1 comm=\"x\" enforcing=1 missing='allow app_t shadow_t rw'",
+			"denied op=open check=file subject=app_t object=log_t pid=1 comm=\"x\" enforcing=1 missing='allow app_t log_t a'",
+			"denied op=capable check=capability subject=app_t object=- pid=1 comm=\"x\" enforcing=1 missing='capability app_t sys_admin'",
+			NULL
+		};
+		struct suggest t;
+		char *text;
+		size_t m;
+		FILE *g;
+
+		memset(&t, 0, sizeof(t));
+		for (m = 0; lines[m]; m++)
+			suggest_line(&t, lines[m]);
+		t.forbidden = forbidden;
+		t.forbidden_ctx = (void *)policy;
+		g = open_memstream(&text, &m);
+		suggest_print(&t, g, 0);
+		fclose(g);
+		is_str("# not suggested, the policy forbids it ('never allow * shadow_t w', line 2): allow app_t shadow_t rw\n"
+		       "allow app_t log_t a\n"
+		       "# not suggested, the policy forbids it ('never capability app_t sys_admin', line 3): capability app_t sys_admin\n",
+		       text, "rules the policy's assertions forbid are commented out, naming the assertion");
+		free(text);
+		ok(!policy_never_breaks(policy, sizeof(policy) - 1, "allow app_t shadow_t r", NULL, 0),
+		   "a right the assertion does not name is no breach");
+		suggest_free(&t);
 	}
 	return done_testing();
 }
