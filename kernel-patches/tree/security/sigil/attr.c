@@ -297,9 +297,10 @@ static int hook_bprm_creds_for_exec(struct linux_binprm *const bprm)
 	struct sigil_label *to = c->exec, *program;
 	int err;
 
-	if (!to && static_branch_unlikely(&sigil_policy_loaded)) {
+	/* The file's label is looked up only when exec rules exist. */
+	if (!to && sigil_exec_rules()) {
 		program = sigil_inode_label(file_inode(bprm->file));
-		c->exec = sigil_rule_target(SIGIL_RULE_EXEC, from, program);
+		c->exec = sigil_exec_label(from, program);
 		sigil_label_put(program);
 		to = c->exec;
 	}

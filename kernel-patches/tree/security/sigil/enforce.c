@@ -333,52 +333,84 @@ struct sigil_label *sigil_genfs_label(const char *fstype, const char *path)
 }
 
 /**
- * sigil_rule_target - The label the running policy's exec or create rule
- * gives
+ * sigil_exec_rules - Whether the running policy has exec rules
  *
- * @kind: %SIGIL_RULE_EXEC or %SIGIL_RULE_CREATE.
- * @first: The task's label.
- * @second: The executed file's label, or the new file's directory's.
+ * Without any, an execve need not look its file's label up.
  *
- * Returns the label, referenced, or NULL when no rule names the pair or
- * no policy is loaded.
+ * Returns true if it has some.
  */
-struct sigil_label *sigil_rule_target(u8 kind, const struct sigil_label *first,
-				      const struct sigil_label *second)
+bool sigil_exec_rules(void)
 {
 	const struct sigil_policy *p;
-	struct sigil_label *label = NULL;
-
-	if (!static_branch_unlikely(&sigil_policy_loaded))
-		return NULL;
-	rcu_read_lock();
-	p = rcu_dereference(sigil_policy);
-	if (p)
-		label = sigil_label_get(sigil_policy_target(p, kind, first,
-							    second));
-	rcu_read_unlock();
-	return label;
-}
-
-/**
- * sigil_newfiles_creator - Whether new files take their creator's label
- *
- * Returns true when the running policy has "newfiles creator"; false for
- * the parent directory's label, the default.
- */
-bool sigil_newfiles_creator(void)
-{
-	const struct sigil_policy *p;
-	bool creator = false;
+	bool ret = false;
 
 	if (!static_branch_unlikely(&sigil_policy_loaded))
 		return false;
 	rcu_read_lock();
 	p = rcu_dereference(sigil_policy);
-	if (p)
-		creator = sigil_policy_newfiles(p) == SIGIL_NEWFILES_CREATOR;
+	ret = p && p->nexec;
 	rcu_read_unlock();
-	return creator;
+	return ret;
+}
+
+/**
+ * sigil_exec_label - The label an exec rule gives an execve
+ *
+ * @from: The task's label.
+ * @program: The executed file's label.
+ *
+ * Returns the label, referenced, or NULL when no rule names the pair.
+ */
+struct sigil_label *sigil_exec_label(const struct sigil_label *from,
+				     const struct sigil_label *program)
+{
+	const struct sigil_policy *p;
+	struct sigil_label *label = NULL;
+
+	rcu_read_lock();
+	p = rcu_dereference(sigil_policy);
+	if (p && p->nexec)
+		label = sigil_label_get(sigil_policy_target(p, SIGIL_RULE_EXEC,
+							    from, program));
+	rcu_read_unlock();
+	return label;
+}
+
+/**
+ * sigil_new_file_label - The label of a file created without attr/fscreate
+ *
+ * @task: The creating task's label.
+ * @parent: The label of the directory it is created in.
+ *
+ * A create rule's label for the pair, else @task under "newfiles
+ * creator", else @parent: one look at the running policy, and no lookup
+ * at all when it has no create rule.
+ *
+ * Returns the label, referenced.
+ */
+struct sigil_label *sigil_new_file_label(struct sigil_label *task,
+					 struct sigil_label *parent)
+{
+	const struct sigil_policy *p;
+	struct sigil_label *label = parent;
+
+	if (!static_branch_unlikely(&sigil_policy_loaded))
+		return sigil_label_get(parent);
+	rcu_read_lock();
+	p = rcu_dereference(sigil_policy);
+	if (p) {
+		struct sigil_label *const rule = p->ncreate ?
+			sigil_policy_target(p, SIGIL_RULE_CREATE, task, parent) :
+			NULL;
+
+		if (rule)
+			label = rule;
+		else if (p->newfiles_creator)
+			label = task;
+	}
+	label = sigil_label_get(label);
+	rcu_read_unlock();
+	return label;
 }
 
 /**

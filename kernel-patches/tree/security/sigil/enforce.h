@@ -99,9 +99,11 @@ void sigil_bump_epoch(void);
 bool sigil_enforcing(void);
 struct sigil_policy *sigil_replace_policy(struct sigil_policy *policy);
 struct sigil_label *sigil_genfs_label(const char *fstype, const char *path);
-struct sigil_label *sigil_rule_target(u8 kind, const struct sigil_label *first,
-				      const struct sigil_label *second);
-bool sigil_newfiles_creator(void);
+bool sigil_exec_rules(void);
+struct sigil_label *sigil_exec_label(const struct sigil_label *from,
+				     const struct sigil_label *program);
+struct sigil_label *sigil_new_file_label(struct sigil_label *task,
+					 struct sigil_label *parent);
 bool sigil_label_permissive(const struct sigil_label *label);
 void sigil_show_permissive(struct seq_file *m);
 void sigil_set_enforcing(bool enforcing);

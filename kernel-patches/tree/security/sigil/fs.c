@@ -317,16 +317,10 @@ static int check_inode(struct inode *const inode, struct dentry *const dentry,
  */
 static struct sigil_label *new_file_label(const struct inode *const dir)
 {
-	struct sigil_label *const task = sigil_current_label();
-	struct sigil_label *parent, *label;
+	struct sigil_label *const parent = get_inode_label(dir);
+	struct sigil_label *const label =
+		sigil_new_file_label(sigil_current_label(), parent);
 
-	if (!static_branch_unlikely(&sigil_policy_loaded))
-		return get_inode_label(dir);
-	parent = get_inode_label(dir);
-	label = sigil_rule_target(SIGIL_RULE_CREATE, task, parent);
-	if (!label)
-		label = sigil_newfiles_creator() ? sigil_label_get(task) :
-						   sigil_label_get(parent);
 	sigil_label_put(parent);
 	return label;
 }

@@ -253,23 +253,6 @@ struct sigil_label *sigil_policy_target(const struct sigil_policy *policy,
 }
 
 /**
- * sigil_policy_newfiles - Where a new file takes its label from
- *
- * @policy: The policy.
- *
- * Returns %SIGIL_NEWFILES_CREATOR when a newfiles rule says creator,
- * else %SIGIL_NEWFILES_PARENT.
- */
-unsigned int sigil_policy_newfiles(const struct sigil_policy *policy)
-{
-	const struct sigil_rule *rule;
-
-	rule = find(policy, SIGIL_RULE_NEWFILES, NULL, NULL, NULL);
-	return rule && rule->perms & BIT(SIGIL_NEWFILES_CREATOR) ?
-	       SIGIL_NEWFILES_CREATOR : SIGIL_NEWFILES_PARENT;
-}
-
-/**
  * sigil_policy_has - Whether a policy has a rule
  *
  * @policy: The policy.
@@ -391,6 +374,10 @@ static void add_rule(struct sigil_policy *policy, u8 kind,
 	rule->next = policy->table[hash];
 	policy->table[hash] = rule;
 	policy->nrules++;
+	policy->nexec += kind == SIGIL_RULE_EXEC;
+	policy->ncreate += kind == SIGIL_RULE_CREATE;
+	if (kind == SIGIL_RULE_NEWFILES)
+		policy->newfiles_creator = perms & BIT(SIGIL_NEWFILES_CREATOR);
 }
 
 static __printf(3, 4) int reject(struct sigil_policy_error *err,

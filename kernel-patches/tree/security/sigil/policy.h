@@ -86,6 +86,19 @@ struct sigil_policy {
 	 */
 	const struct sigil_rule **genfs;
 	/**
+	 * @nexec: Number of exec rules: none, and an execve asks no more.
+	 */
+	unsigned int nexec;
+	/**
+	 * @ncreate: Number of create rules: none, and a creation asks no
+	 * more.
+	 */
+	unsigned int ncreate;
+	/**
+	 * @newfiles_creator: Whether a newfiles rule says "creator".
+	 */
+	bool newfiles_creator;
+	/**
 	 * @nnevers: Number of assertions.
 	 */
 	unsigned int nnevers;
@@ -169,7 +182,6 @@ struct sigil_label *sigil_policy_target(const struct sigil_policy *policy,
 					u8 kind,
 					const struct sigil_label *first,
 					const struct sigil_label *second);
-unsigned int sigil_policy_newfiles(const struct sigil_policy *policy);
 struct sigil_label *sigil_policy_genfs(const struct sigil_policy *policy,
 				       const char *fstype, const char *path);
 bool sigil_policy_genfs_names(const struct sigil_policy *policy,
