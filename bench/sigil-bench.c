@@ -16,6 +16,15 @@
  *                                      XLABEL: the label of the exec with a
  *                                      transition ("-": none); with
  *                                      SIGIL_BENCH_ONLY=NAME only that one
+ *   sigil-bench macro-setup            make and label the macro tree's
+ *                                      directory, MACRO
+ *   sigil-bench macro PASSES TAR PROGRAMS
+ *                                      the macro workloads, each PASSES
+ *                                      times: unpack TAR into MACRO, find
+ *                                      with a stat of every file, delete
+ *                                      the tree, a shell loop running
+ *                                      PROGRAMS programs; prints "work NAME
+ *                                      INSTRUCTIONS" for the whole of each
  *   sigil-bench load KIND N PASSES     load base + N rules of KIND, print
  *                                      "load KIND N INSTRUCTIONS BYTES"
  *   sigil-bench sleep                  wait for signals (the other task)
@@ -48,6 +57,7 @@
 #define TINY "/usr/libexec/sigil/tests/tiny"
 #define POLICY "/sys/kernel/security/sigil/policy"
 #define MAX_PASSES 64
+#define MACRO "/mnt/macro/t"
 
 static const char prog[] = "sigil-bench";
 
@@ -295,7 +305,9 @@ static void w_create_fscreate(long n)
 }
 
 static const char *xlabel;
-enum { EXEC_PLAIN, EXEC_PROCFS, EXEC_SYSCALL };
+/* The task's own label: an exec label that changes nothing. */
+static char *own_label;
+enum { EXEC_PLAIN, EXEC_PROCFS, EXEC_SYSCALL, EXEC_SAME };
 
 static void fork_exec(long n, int how)
 {
@@ -316,6 +328,9 @@ static void fork_exec(long n, int how)
 			} else if (how == EXEC_SYSCALL && xlabel &&
 				   sigil_attr_set(lsm, SIGIL_ATTR_EXEC, xlabel)) {
 				_exit(4);
+			} else if (how == EXEC_SAME && own_label &&
+				   sigil_attr_set(lsm, SIGIL_ATTR_EXEC, own_label)) {
+				_exit(6);
 			}
 			execv(TINY, argv);
 			_exit(5);
@@ -342,6 +357,11 @@ static void w_exec_procfs(long n)
 static void w_exec_syscall(long n)
 {
 	fork_exec(n, EXEC_SYSCALL);
+}
+
+static void w_exec_same(long n)
+{
+	fork_exec(n, EXEC_SAME);
 }
 
 static pid_t target;
@@ -388,6 +408,7 @@ static const struct {
 	{ "fork-exec", w_exec, 200 },
 	{ "fork-exec-transition-procfs", w_exec_procfs, 200 },
 	{ "fork-exec-transition-syscall", w_exec_syscall, 200 },
+	{ "fork-exec-same-label-syscall", w_exec_same, 200 },
 	{ "ptrace-check", w_ptrace, 4000 },
 	{ "signal-check", w_signal, 4000 },
 };
@@ -404,6 +425,9 @@ static int work(int passes, int scale, const char *x, pid_t pid)
 			sigil_lsm_has_attr(lsm, SIGIL_ATTR_FSCREATE);
 	file_label("bench_new_t", new_label, sizeof(new_label));
 	xlabel = strcmp(x, "-") ? x : NULL;
+	/* Without an exec label to set (Smack, Sigil off), a plain exec. */
+	if (xlabel && sigil_attr_get(0, lsm, SIGIL_ATTR_CURRENT, &own_label))
+		own_label = NULL;
 	target = pid;
 	for (i = 0; i < sizeof(works) / sizeof(works[0]); i++) {
 		if (only && strcmp(only, works[i].name))
@@ -421,6 +445,69 @@ static int work(int passes, int scale, const char *x, pid_t pid)
 		       (unsigned long long)median(v, passes));
 		fflush(stdout);
 	}
+	return 0;
+}
+
+/*
+ * The macro workloads: work a user runs, each timed whole, the program it
+ * runs included.  Dirty pages are written back between them, not during:
+ * guest-bench.sh holds writeback off, so the figures are the path the
+ * tasks take, not the disk's.
+ */
+static int macro_setup(void)
+{
+	if (mkdir("/mnt/macro/t", 0755) && errno != EEXIST)
+		die(MACRO);
+	if (module_active())
+		label(MACRO, "bench_file_t");
+	mkfile(MACRO "/f");
+	sync();
+	return 0;
+}
+
+/* Runs @cmd with /bin/sh and returns how long it took; fails with it. */
+static uint64_t timed(const char *cmd)
+{
+	uint64_t t = now();
+	int status = system(cmd);
+
+	t = now() - t;
+	if (status) {
+		fprintf(stderr, "%s: '%s' failed: status %#x\n", prog, cmd,
+			status);
+		exit(1);
+	}
+	return t;
+}
+
+static int macro(int passes, const char *tar, long programs)
+{
+	static const char *const names[] = {
+		"untar-tree", "find-stat-tree", "rm-tree", "shell-programs",
+	};
+	uint64_t v[4][MAX_PASSES];
+	char untar[512], loop[1024];
+	int p, i;
+
+	snprintf(untar, sizeof(untar), "tar -x -o -f '%s' -C " MACRO, tar);
+	/* Four programs a round, each exec'd by its path (no applet shortcut). */
+	snprintf(loop, sizeof(loop),
+		 "cd " MACRO " && i=0 && while [ $i -lt %ld ]; do "
+		 "/bin/cat f >/dev/null && /usr/bin/wc -l f >/dev/null && "
+		 "/bin/grep -q sigil f && /bin/sed -n 1p f >/dev/null || exit 1; "
+		 "i=$((i + 1)); done", programs / 4);
+	for (p = 0; p < passes; p++) {
+		v[0][p] = timed(untar);
+		sync();
+		/* busybox find stats every entry; -perm keeps it quiet. */
+		v[1][p] = timed("find " MACRO " -xdev -perm -4000");
+		v[2][p] = timed("rm -rf " MACRO "/tree");
+		sync();
+		v[3][p] = timed(loop);
+	}
+	for (i = 0; i < 4; i++)
+		printf("work %s %llu\n", names[i],
+		       (unsigned long long)median(v[i], passes));
 	return 0;
 }
 
@@ -526,6 +613,11 @@ int main(int argc, char **argv)
 	    atoi(argv[2]) <= MAX_PASSES && atoi(argv[3]) > 0)
 		return work(atoi(argv[2]), atoi(argv[3]), argv[4],
 			    (pid_t)atol(argv[5]));
+	if (argc == 2 && !strcmp(argv[1], "macro-setup"))
+		return macro_setup();
+	if (argc == 5 && !strcmp(argv[1], "macro") && atoi(argv[2]) > 0 &&
+	    atoi(argv[2]) <= MAX_PASSES && atol(argv[4]) >= 4)
+		return macro(atoi(argv[2]), argv[3], atol(argv[4]));
 	if (argc == 5 && !strcmp(argv[1], "load") && atol(argv[3]) >= 0 &&
 	    atoi(argv[4]) > 0 && atoi(argv[4]) <= MAX_PASSES)
 		return load(argv[2], atol(argv[3]), atoi(argv[4]));
@@ -533,7 +625,7 @@ int main(int argc, char **argv)
 		for (;;)
 			pause();
 	}
-	fprintf(stderr, "usage: %s setup | policy KIND N | work PASSES SCALE XLABEL PID | load KIND N PASSES | sleep\n",
+	fprintf(stderr, "usage: %s setup | policy KIND N | work PASSES SCALE XLABEL PID | macro-setup | macro PASSES TAR PROGRAMS | load KIND N PASSES | sleep\n",
 		prog);
 	return 2;
 }

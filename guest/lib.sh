@@ -15,7 +15,8 @@ SIGIL_PLAIN_SUBJECT="sigil: the module's own files (generated from kernel-patche
 export SIGIL_CACHE
 
 # The kernel variant: "" for the guest kernel (guest/kernel.config), or
-# "debug" for the same with guest/kernel-debug.config on top, built in a
+# "debug" (or "profile") for the same with guest/kernel-debug.config (or
+# guest/kernel-profile.config) on top, built in a
 # directory of its own.  "peer" is the guest kernel itself, which has
 # SELinux, Smack and AppArmor built in (lsm= chooses the active ones); the
 # name stays for the scripts that boot the peer modules.
