@@ -12,7 +12,7 @@ command -v sparse >/dev/null || { echo "Bail out! sparse not found (run guest/se
 "$top/guest/kernel-build" >&2 || { echo "Bail out! kernel build failed"; exit 1; }
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-exec 9>"$SIGIL_CACHE/.build.lock"
+exec 9>"$SIGIL_KBUILD.lock"
 flock 9
 "${SIGIL_KMAKE[@]}" C=2 security/sigil/ >"$log" 2>&1 ||
 	{ sed 's/^/# /' "$log"; echo "Bail out! make C=2 security/sigil/ failed"; exit 1; }
