@@ -4,9 +4,10 @@
 # healthy (no panic, Oops, BUG or WARNING) and powered off.
 #
 # With SIGIL_KERNEL_VARIANT=debug (tests/guest-debug.sh, make check-debug)
-# it boots the debug kernel instead, runs tests/guest/LIST-debug after
-# LIST (the long stress run and a kmemleak scan) with longer time limits,
-# and keeps its logs apart (tests/guest-work*.debug.log).
+# it boots the debug kernel instead, runs LIST less what
+# tests/guest/LIST-debug skips, then LIST-debug's own tests (the long
+# stress run, a longer fuzz, a kmemleak scan) with longer time limits, and
+# keeps its logs apart (tests/guest-work*.debug.log).
 set -uo pipefail
 srcdir=${srcdir:-.}
 top=$(cd "$srcdir" && pwd)
