@@ -307,7 +307,7 @@ static void w_create_fscreate(long n)
 static const char *xlabel;
 /* The task's own label: an exec label that changes nothing. */
 static char *own_label;
-enum { EXEC_PLAIN, EXEC_PROCFS, EXEC_SYSCALL, EXEC_SAME };
+enum { EXEC_PLAIN, EXEC_PROCFS, EXEC_SYSCALL, EXEC_SAME, EXEC_ONE_SYSCALL };
 
 static void fork_exec(long n, int how)
 {
@@ -331,6 +331,13 @@ static void fork_exec(long n, int how)
 			} else if (how == EXEC_SAME && own_label &&
 				   sigil_attr_set(lsm, SIGIL_ATTR_EXEC, own_label)) {
 				_exit(6);
+			} else if (how == EXEC_ONE_SYSCALL) {
+				/*
+				 * The control: any system call the child makes
+				 * before execve costs its page faults (the
+				 * code, the stack) in every condition.
+				 */
+				syscall(SYS_getppid);
 			}
 			execv(TINY, argv);
 			_exit(5);
@@ -362,6 +369,11 @@ static void w_exec_syscall(long n)
 static void w_exec_same(long n)
 {
 	fork_exec(n, EXEC_SAME);
+}
+
+static void w_exec_one_syscall(long n)
+{
+	fork_exec(n, EXEC_ONE_SYSCALL);
 }
 
 static pid_t target;
@@ -409,6 +421,7 @@ static const struct {
 	{ "fork-exec-transition-procfs", w_exec_procfs, 200 },
 	{ "fork-exec-transition-syscall", w_exec_syscall, 200 },
 	{ "fork-exec-same-label-syscall", w_exec_same, 200 },
+	{ "fork-exec-one-syscall", w_exec_one_syscall, 200 },
 	{ "ptrace-check", w_ptrace, 4000 },
 	{ "signal-check", w_signal, 4000 },
 };
