@@ -36,6 +36,7 @@ static DEFINE_MUTEX(sigil_policy_mutex);
 /* Number of policies loaded; under sigil_policy_mutex. */
 static u64 sigil_generation;
 atomic64_t sigil_epoch = ATOMIC64_INIT(1);
+atomic64_t sigil_icache_tokens = ATOMIC64_INIT(0);
 static bool sigil_enforce = true;
 
 /*
@@ -257,13 +258,12 @@ u8 sigil_rights(u8 kind, const struct sigil_label *subject,
 	return rights;
 }
 
-/**
- * sigil_bump_epoch - Make every cached decision stale
- *
- * Call after the change (a label, the policy) is visible: a reader that
- * sees the new epoch sees the change too (see cache.h).
+/*
+ * Makes every cached decision stale.  Called after the new policy is
+ * visible: a reader that sees the new epoch sees the new policy too (see
+ * cache.h).
  */
-void sigil_bump_epoch(void)
+static void sigil_bump_epoch(void)
 {
 	/* Pairs with atomic64_read_acquire() of sigil_epoch by readers. */
 	smp_mb__before_atomic();

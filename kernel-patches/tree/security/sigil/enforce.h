@@ -95,7 +95,6 @@ int sigil_check_capability(const struct sigil_label *subject, int cap,
 			   const char *op);
 u8 sigil_rights(u8 kind, const struct sigil_label *subject,
 		const struct sigil_label *object);
-void sigil_bump_epoch(void);
 bool sigil_enforcing(void);
 struct sigil_policy *sigil_replace_policy(struct sigil_policy *policy);
 struct sigil_label *sigil_genfs_label(const char *fstype, const char *path);

@@ -8,8 +8,9 @@
  * An open file is checked when it is opened, and again each time it is
  * used (read, written, mapped, received from another task), against the
  * label it has then.  Each inode caches the rights of the last label that
- * asked, by an epoch that each policy load and relabel advances, so that
- * a check in a path walk or a read costs a few comparisons.
+ * asked in one word, by an epoch that each policy load advances and
+ * emptied by a relabel (cache.h), so that a check in a path walk or a
+ * read costs a load and a few comparisons.
  *
  * A mount hides what it covers, so mounts are checked against it too.
  *
@@ -94,9 +95,9 @@ void sigil_set_inode_label(struct inode *const inode,
 	spin_lock(&inode->i_lock);
 	old = replace_label(inode, label, false);
 	spin_unlock(&inode->i_lock);
-	/* Cached decisions on the inode are stale. */
+	/* The decision cached on the inode is stale. */
 	if (old && old != label)
-		sigil_bump_epoch();
+		sigil_icache_clear(&sigil_inode(inode)->cache);
 	sigil_label_put(old);
 }
 
@@ -109,7 +110,7 @@ void sigil_set_inode_label(struct inode *const inode,
  * @label: The label, referenced: the reference is consumed.
  *
  * Marks the inode as an object mediated like a file (sigil_unmediated()).
- * No decision can be cached on it yet, so the epoch stays.  Does not sleep.
+ * No decision can be cached on it yet, so its cache stays.  Does not sleep.
  */
 void sigil_set_object_label(struct inode *const inode,
 			    struct sigil_label *const label)
@@ -150,7 +151,7 @@ static void set_genfs_label(struct dentry *const dentry,
 	}
 	spin_unlock(&inode->i_lock);
 	if (old && old != rcu_access_pointer(isec->label))
-		sigil_bump_epoch();
+		sigil_icache_clear(&isec->cache);
 	sigil_label_put(old);
 	sigil_label_put(label);
 }
@@ -217,15 +218,16 @@ static void hook_inode_free_security_rcu(void *const inode_security)
 /* Checks on inodes */
 
 /*
- * Whether @subject was the last to ask about @inode, since the last label
- * change or policy load, and had @perms: the fast path of every check.
+ * Whether @subject was the last to ask about @inode, since its last
+ * relabel and the last policy load, and had @perms: the fast path of
+ * every check.
  */
 static __always_inline bool cached(const struct inode *const inode,
 				   const struct sigil_label *const subject,
 				   const u8 perms)
 {
-	return sigil_cache_hit(&sigil_inode(inode)->cache, subject,
-			       atomic64_read_acquire(&sigil_epoch), perms);
+	return sigil_icache_hit(&sigil_inode(inode)->cache, subject->cache_id,
+				atomic64_read(&sigil_epoch), perms);
 }
 
 /*
@@ -237,8 +239,11 @@ static u8 rights(struct inode *const inode,
 		 const struct sigil_label *const subject)
 {
 	struct sigil_inode *const isec = sigil_inode(inode);
-	/* Before the label: a newer label comes with a newer epoch. */
+	/* Before the policy: a newer policy comes with a newer epoch. */
 	const u64 epoch = atomic64_read_acquire(&sigil_epoch);
+	/* Before the label: a relabel takes the cache from the claim. */
+	const s64 token = subject->cache_id ?
+			  sigil_icache_claim(&isec->cache) : 0;
 	const struct sigil_label *obj;
 	u8 r;
 
@@ -247,7 +252,9 @@ static u8 rights(struct inode *const inode,
 	r = sigil_rights(SIGIL_RULE_ALLOW, subject,
 			 obj ? obj : sigil_label_unlabeled);
 	rcu_read_unlock();
-	sigil_cache_store(&isec->cache, subject, epoch, r);
+	if (token)
+		sigil_icache_fill(&isec->cache, token, subject->cache_id,
+				  epoch, r);
 	return r;
 }
 
@@ -485,6 +492,10 @@ static __always_inline u8 mask_to_perms(const struct inode *const inode,
 {
 	u8 perms = 0;
 
+	/* Every step of a path walk: x, file or directory alike. */
+	if (likely((mask & (MAY_READ | MAY_WRITE | MAY_EXEC | MAY_APPEND)) ==
+		   MAY_EXEC))
+		return SIGIL_PERM_EXEC;
 	if (mask & MAY_READ)
 		perms |= SIGIL_PERM_READ;
 	if (mask & MAY_EXEC)

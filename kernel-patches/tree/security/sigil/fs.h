@@ -30,7 +30,7 @@ struct sigil_inode {
 	 * @cache: The rights of the last label that asked about the file
 	 * (see cache.h).
 	 */
-	struct sigil_cache cache;
+	atomic64_t cache;
 	/**
 	 * @genfs: True when @label is the one its file system type and path
 	 * give it (a genfs rule, or unlabeled), rather than one read from

@@ -7,6 +7,7 @@
 
 #include <linux/err.h>
 #include <linux/hashtable.h>
+#include <linux/idr.h>
 #include <linux/init.h>
 #include <linux/rculist.h>
 #include <linux/slab.h>
@@ -24,6 +25,9 @@ static DEFINE_HASHTABLE(sigil_labels, SIGIL_LABEL_HASH_BITS);
  * may come from an RCU callback (cred_free), hence the irqsave.
  */
 static DEFINE_SPINLOCK(sigil_labels_lock);
+
+/* The cache ids of live labels. */
+static DEFINE_IDA(sigil_label_ids);
 
 struct sigil_label *sigil_label_kernel __ro_after_init;
 struct sigil_label *sigil_label_unlabeled __ro_after_init;
@@ -76,6 +80,21 @@ static struct sigil_label *lookup(const char *str, size_t len, u32 hash)
 	return NULL;
 }
 
+/*
+ * Frees a label and gives back its cache id, once no lookup or check can
+ * see it: an inode cache may still hold the id, but only with rights that
+ * the policy or an object gave the label, and those hold it (cache.h).
+ */
+static void free_label(struct rcu_head *const rcu)
+{
+	struct sigil_label *const label = container_of(rcu, struct sigil_label,
+						       rcu);
+
+	if (label->cache_id)
+		ida_free(&sigil_label_ids, label->cache_id);
+	kfree(label);
+}
+
 /**
  * sigil_label_intern - Find or create the label for a string
  *
@@ -90,6 +109,7 @@ struct sigil_label *sigil_label_intern(const char *str, size_t len, gfp_t gfp)
 	const u32 hash = full_name_hash(NULL, str, len);
 	struct sigil_label *label, *found;
 	unsigned long flags;
+	int id;
 
 	rcu_read_lock();
 	label = lookup(str, len, hash);
@@ -104,6 +124,8 @@ struct sigil_label *sigil_label_intern(const char *str, size_t len, gfp_t gfp)
 	atomic64_set(&label->unconfined, 0);
 	atomic_set(&label->pinned, 0);
 	label->secid = 0;
+	id = ida_alloc_range(&sigil_label_ids, 1, SIGIL_CACHE_ID_MAX, gfp);
+	label->cache_id = id > 0 ? id : 0;
 	label->hash = hash;
 	label->len = len;
 	memcpy(label->str, str, len);
@@ -116,7 +138,7 @@ struct sigil_label *sigil_label_intern(const char *str, size_t len, gfp_t gfp)
 		hash_add_rcu(sigil_labels, &label->node, hash);
 	spin_unlock_irqrestore(&sigil_labels_lock, flags);
 	if (found) {
-		kfree(label);
+		free_label(&label->rcu);
 		return found;
 	}
 	return label;
@@ -165,7 +187,7 @@ void sigil_label_put(struct sigil_label *label)
 	spin_lock_irqsave(&sigil_labels_lock, flags);
 	hash_del_rcu(&label->node);
 	spin_unlock_irqrestore(&sigil_labels_lock, flags);
-	kfree_rcu(label, rcu);
+	call_rcu(&label->rcu, free_label);
 }
 
 /**

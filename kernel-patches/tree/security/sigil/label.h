@@ -16,6 +16,9 @@
 #include <linux/types.h>
 #include <uapi/linux/sigil.h>
 
+/* Label cache ids are 24 bits wide (see cache.h). */
+#define SIGIL_CACHE_ID_MAX ((1U << 24) - 1)
+
 /**
  * struct sigil_label - An interned label
  *
@@ -56,6 +59,13 @@ struct sigil_label {
 	 * (secid.c).
 	 */
 	u32 secid;
+	/**
+	 * @cache_id: A number no other live label has, 1 to
+	 * %SIGIL_CACHE_ID_MAX, by which the inode caches know the label
+	 * (cache.h); 0 if none was free, and then none caches it.  It is
+	 * given back after the label is freed.
+	 */
+	u32 cache_id;
 	/**
 	 * @len: Length of @str, 1 to %SIGIL_LABEL_MAX.
 	 */

@@ -87,6 +87,11 @@ static void test_intern_other_string_other_label(struct kunit *const test)
 	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
 	KUNIT_EXPECT_PTR_NE(test, a, b);
+	/* The inode caches tell labels apart by their cache ids. */
+	KUNIT_EXPECT_NE(test, 0, a->cache_id);
+	KUNIT_EXPECT_NE(test, 0, b->cache_id);
+	KUNIT_EXPECT_NE(test, a->cache_id, b->cache_id);
+	KUNIT_EXPECT_LE(test, a->cache_id, SIGIL_CACHE_ID_MAX);
 	sigil_label_put(b);
 	sigil_label_put(a);
 }
