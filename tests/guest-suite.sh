@@ -7,17 +7,18 @@
 # it boots the debug kernel instead, runs LIST less what
 # tests/guest/LIST-debug skips, then LIST-debug's own tests (the long
 # stress run, a longer fuzz, a kmemleak scan) with longer time limits, and
-# keeps its logs apart (tests/guest-work*.debug.log).
+# works in a directory of its own (tests/guest-work.debug/ and its logs
+# tests/guest-work.debug.*.log), so that it can run beside make check.
 set -uo pipefail
 srcdir=${srcdir:-.}
 top=$(cd "$srcdir" && pwd)
-work=$PWD/tests/guest-work
 variant=${SIGIL_KERNEL_VARIANT:-}
 lists=LIST limit=120 sfx=
 if [ -n "$variant" ]; then
 	lists="LIST LIST-$variant" limit=900 sfx=.$variant
 	export SIGIL_GUEST_TIMEOUT=${SIGIL_GUEST_TIMEOUT:-5400}
 fi
+work=$PWD/tests/guest-work$sfx
 # The tests the lists name, less those a "skip" line leaves out.
 n=$(cd "$top/tests/guest" && awk -f select-tests.awk $lists | wc -l)
 echo "1..$((n + 4))"
@@ -27,9 +28,9 @@ bail() {
 	exit 1
 }
 
-"$top/guest/kernel-build" >"$work.kernel$sfx.log" 2>&1 ||
-	{ sed 's/^/# /' "$work.kernel$sfx.log"; bail "guest kernel build failed"; }
-sed 's/^/# /' "$work.kernel$sfx.log"
+"$top/guest/kernel-build" >"$work.kernel.log" 2>&1 ||
+	{ sed 's/^/# /' "$work.kernel.log"; bail "guest kernel build failed"; }
+sed 's/^/# /' "$work.kernel.log"
 "$top/guest/build-userland" . "$work" >"$work.userland.log" 2>&1 ||
 	{ sed 's/^/# /' "$work.userland.log"; bail "cross build of the guest userland failed"; }
 
@@ -45,7 +46,7 @@ mkfs.ext3 -q -F -L sigil-ext3 "$work/ext3.img" 32M >/dev/null ||
 start=$(date +%s)
 "$top/guest/run" --timeout "${SIGIL_GUEST_TIMEOUT:-1200}" \
 	--append slub_debug=P \
-	--console "$work/console$sfx.log" --root "$work/root" \
+	--console "$work/console.log" --root "$work/root" \
 	--disk "$work/ext4.img" --disk "$work/ext3.img" \
 	-- /usr/libexec/sigil/tests/run-suite "$limit" $lists 2>&1
 rc=$?
@@ -53,7 +54,7 @@ echo "# guest suite ran in $(( $(date +%s) - start ))s"
 if [ "$rc" -eq 0 ]; then
 	echo "ok $((n + 1)) - guest kernel stayed healthy and powered off"
 else
-	echo "# guest/run exited with status $rc; console log: $work/console$sfx.log"
+	echo "# guest/run exited with status $rc; console log: $work/console.log"
 	echo "not ok $((n + 1)) - guest kernel stayed healthy and powered off"
 fi
 
@@ -84,14 +85,14 @@ done
 # A boot of its own: Sigil built in but not named by lsm=.
 i=$((i + 1))
 "$top/guest/run" --timeout 300 --append lsm=capability \
-	--console "$work/console-disabled$sfx.log" --root "$work/root" \
+	--console "$work/console-disabled.log" --root "$work/root" \
 	--disk "$work/ext4.img" \
-	-- sh -c 'cd /usr/libexec/sigil/tests && sh ./sigil-disabled.sh' >"$work.disabled$sfx.log" 2>&1
+	-- sh -c 'cd /usr/libexec/sigil/tests && sh ./sigil-disabled.sh' >"$work.disabled.log" 2>&1
 rc=$?
-sed 's/^/# /' "$work.disabled$sfx.log"
+sed 's/^/# /' "$work.disabled.log"
 if [ "$rc" -eq 0 ]; then
 	echo "ok $i - booted with lsm=capability, Sigil stays inactive and its interfaces refuse as documented"
 else
-	echo "# exit status $rc; console log: $work/console-disabled$sfx.log"
+	echo "# exit status $rc; console log: $work/console-disabled.log"
 	echo "not ok $i - booted with lsm=capability, Sigil stays inactive and its interfaces refuse as documented"
 fi
