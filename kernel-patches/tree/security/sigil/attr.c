@@ -104,6 +104,7 @@ static int may_set(const u64 attr, const struct sigil_label *const label)
 static int set_attr(const u64 attr, const void *const value, const size_t size)
 {
 	struct sigil_label *label, **slot;
+	struct sigil_cred *c;
 	struct cred *new;
 	int err;
 
@@ -137,14 +138,15 @@ static int set_attr(const u64 attr, const void *const value, const size_t size)
 		sigil_label_put(label);
 		return -ENOMEM;
 	}
-	if (attr == LSM_ATTR_CURRENT)
-		slot = &sigil_cred(new)->label;
-	else if (attr == LSM_ATTR_EXEC)
-		slot = &sigil_cred(new)->exec;
-	else
-		slot = &sigil_cred(new)->fscreate;
-	sigil_label_put(*slot);
-	*slot = label;
+	c = sigil_cred(new);
+	if (attr == LSM_ATTR_CURRENT) {
+		sigil_label_put(c->label);
+		sigil_cred_set_label(c, label);
+	} else {
+		slot = attr == LSM_ATTR_EXEC ? &c->exec : &c->fscreate;
+		sigil_label_put(*slot);
+		*slot = label;
+	}
 	return commit_creds(new);
 }
 
@@ -313,7 +315,7 @@ static int hook_bprm_creds_for_exec(struct linux_binprm *const bprm)
 		/* The references move: label to prev, exec to label. */
 		sigil_label_put(c->prev);
 		c->prev = c->label ? c->label : sigil_label_get(from);
-		c->label = to;
+		sigil_cred_set_label(c, to);
 		c->exec = NULL;
 		/* As SELinux: AT_SECURE, so ld.so drops LD_PRELOAD and friends. */
 		bprm->secureexec = 1;

@@ -71,6 +71,26 @@ extern atomic64_t sigil_epoch;
 extern atomic64_t sigil_icache_tokens;
 
 /**
+ * sigil_icache_epoch_key - The epoch's bits of an inode cache entry
+ *
+ * @epoch: sigil_epoch.
+ *
+ * Returns bits 39-7 of the entries stored in @epoch.
+ */
+static __always_inline u64 sigil_icache_epoch_key(u64 epoch)
+{
+	return (epoch & U32_MAX) << 8 | SIGIL_ICACHE_VALID;
+}
+
+/*
+ * sigil_icache_epoch_key(sigil_epoch), written after each advance of
+ * sigil_epoch, so that a hit computes no key.  A reader that sees it late
+ * sees the previous policy's entries, as one that read sigil_epoch just
+ * before the advance would.
+ */
+extern u64 sigil_icache_epoch;
+
+/**
  * sigil_icache_key - What an inode cache holds for a label in an epoch
  *
  * @id: The label's cache id.
@@ -80,7 +100,7 @@ extern atomic64_t sigil_icache_tokens;
  */
 static __always_inline u64 sigil_icache_key(u32 id, u64 epoch)
 {
-	return (u64)id << 40 | (epoch & U32_MAX) << 8 | SIGIL_ICACHE_VALID;
+	return (u64)id << 40 | sigil_icache_epoch_key(epoch);
 }
 
 /**
@@ -89,19 +109,29 @@ static __always_inline u64 sigil_icache_key(u32 id, u64 epoch)
  * @c: The cache.
  * @id: The cache id of the label that asks (0 is never a hit: nothing is
  * stored for it).
- * @epoch: sigil_epoch.
+ * @epoch_key: sigil_icache_epoch_key() of sigil_epoch (sigil_icache_epoch).
  * @perms: The rights it asks for.
  *
- * Returns true if the label was the last to ask, in @epoch, since the
+ * Returns true if the label was the last to ask, in that epoch, since the
  * inode's last relabel, and had @perms.
  */
 static __always_inline bool sigil_icache_hit(const atomic64_t *c, u32 id,
-					     u64 epoch, u8 perms)
+					     u64 epoch_key, u8 perms)
 {
 	const u64 w = atomic64_read(c);
 
-	return (w & ~(u64)SIGIL_PERM_ALL) == sigil_icache_key(id, epoch) &&
-	       !(perms & ~(u8)w);
+	/* One comparison: the key's bits, and the rights asked for. */
+	return (w & (~(u64)SIGIL_PERM_ALL | perms)) ==
+	       ((u64)id << 40 | epoch_key | perms);
+}
+
+/*
+ * A word no inode cache has held: the next token, bit 7 (SIGIL_ICACHE_VALID)
+ * clear and no rights, so that it matches no sigil_icache_key().
+ */
+static inline s64 sigil_icache_new_token(void)
+{
+	return atomic64_inc_return(&sigil_icache_tokens) << 8;
 }
 
 /**
@@ -117,7 +147,7 @@ static __always_inline bool sigil_icache_hit(const atomic64_t *c, u32 id,
 static inline s64 sigil_icache_claim(atomic64_t *c)
 {
 	s64 old = atomic64_read(c);
-	const s64 token = atomic64_inc_return(&sigil_icache_tokens) << 8;
+	const s64 token = sigil_icache_new_token();
 
 	return atomic64_try_cmpxchg(c, &old, token) ? token : 0;
 }
@@ -151,7 +181,7 @@ static inline void sigil_icache_fill(atomic64_t *c, s64 token, u32 id,
 static inline void sigil_icache_clear(atomic64_t *c)
 {
 	/* Fully ordered: after the new label; see sigil_icache_claim(). */
-	atomic64_xchg(c, atomic64_inc_return(&sigil_icache_tokens) << 8);
+	atomic64_xchg(c, sigil_icache_new_token());
 }
 
 /**

@@ -14,6 +14,13 @@
 #define ID_B 8
 #define EPOCH 0x123456789ULL
 
+/* Whether @c answers label @id asking for @perms in @epoch. */
+static bool hit(const atomic64_t *const c, const u32 id, const u64 epoch,
+		const u8 perms)
+{
+	return sigil_icache_hit(c, id, sigil_icache_epoch_key(epoch), perms);
+}
+
 /* A word filled for label ID_A in EPOCH with r and x. */
 static void fill_a(struct kunit *const test, atomic64_t *const c)
 {
@@ -28,9 +35,8 @@ static void test_empty_cache_answers_nothing(struct kunit *const test)
 {
 	atomic64_t c = ATOMIC64_INIT(0);
 
-	KUNIT_EXPECT_FALSE(test, sigil_icache_hit(&c, ID_A, EPOCH,
-						  SIGIL_PERM_READ));
-	KUNIT_EXPECT_FALSE(test, sigil_icache_hit(&c, 0, 0, SIGIL_PERM_READ));
+	KUNIT_EXPECT_FALSE(test, hit(&c, ID_A, EPOCH, SIGIL_PERM_READ));
+	KUNIT_EXPECT_FALSE(test, hit(&c, 0, 0, SIGIL_PERM_READ));
 }
 
 static void test_hit_only_for_the_rights_cached(struct kunit *const test)
@@ -38,16 +44,12 @@ static void test_hit_only_for_the_rights_cached(struct kunit *const test)
 	atomic64_t c = ATOMIC64_INIT(0);
 
 	fill_a(test, &c);
-	KUNIT_EXPECT_TRUE(test, sigil_icache_hit(&c, ID_A, EPOCH,
-						 SIGIL_PERM_READ));
-	KUNIT_EXPECT_TRUE(test, sigil_icache_hit(&c, ID_A, EPOCH,
-						 SIGIL_PERM_READ |
-						 SIGIL_PERM_EXEC));
-	KUNIT_EXPECT_FALSE(test, sigil_icache_hit(&c, ID_A, EPOCH,
-						  SIGIL_PERM_WRITE));
-	KUNIT_EXPECT_FALSE(test, sigil_icache_hit(&c, ID_A, EPOCH,
-						  SIGIL_PERM_READ |
-						  SIGIL_PERM_CREATE));
+	KUNIT_EXPECT_TRUE(test, hit(&c, ID_A, EPOCH, SIGIL_PERM_READ));
+	KUNIT_EXPECT_TRUE(test, hit(&c, ID_A, EPOCH,
+				    SIGIL_PERM_READ | SIGIL_PERM_EXEC));
+	KUNIT_EXPECT_FALSE(test, hit(&c, ID_A, EPOCH, SIGIL_PERM_WRITE));
+	KUNIT_EXPECT_FALSE(test, hit(&c, ID_A, EPOCH,
+				     SIGIL_PERM_READ | SIGIL_PERM_CREATE));
 }
 
 static void test_no_hit_for_another_label(struct kunit *const test)
@@ -55,12 +57,10 @@ static void test_no_hit_for_another_label(struct kunit *const test)
 	atomic64_t c = ATOMIC64_INIT(0);
 
 	fill_a(test, &c);
-	KUNIT_EXPECT_FALSE(test, sigil_icache_hit(&c, ID_B, EPOCH,
-						  SIGIL_PERM_READ));
-	KUNIT_EXPECT_FALSE(test, sigil_icache_hit(&c, 0, EPOCH,
-						  SIGIL_PERM_READ));
-	KUNIT_EXPECT_FALSE(test, sigil_icache_hit(&c, SIGIL_CACHE_ID_MAX,
-						  EPOCH, SIGIL_PERM_READ));
+	KUNIT_EXPECT_FALSE(test, hit(&c, ID_B, EPOCH, SIGIL_PERM_READ));
+	KUNIT_EXPECT_FALSE(test, hit(&c, 0, EPOCH, SIGIL_PERM_READ));
+	KUNIT_EXPECT_FALSE(test, hit(&c, SIGIL_CACHE_ID_MAX, EPOCH,
+				     SIGIL_PERM_READ));
 }
 
 static void test_no_hit_in_another_epoch(struct kunit *const test)
@@ -68,10 +68,8 @@ static void test_no_hit_in_another_epoch(struct kunit *const test)
 	atomic64_t c = ATOMIC64_INIT(0);
 
 	fill_a(test, &c);
-	KUNIT_EXPECT_FALSE(test, sigil_icache_hit(&c, ID_A, EPOCH + 1,
-						  SIGIL_PERM_READ));
-	KUNIT_EXPECT_FALSE(test, sigil_icache_hit(&c, ID_A, EPOCH - 1,
-						  SIGIL_PERM_READ));
+	KUNIT_EXPECT_FALSE(test, hit(&c, ID_A, EPOCH + 1, SIGIL_PERM_READ));
+	KUNIT_EXPECT_FALSE(test, hit(&c, ID_A, EPOCH - 1, SIGIL_PERM_READ));
 }
 
 static void test_clear_empties_the_cache(struct kunit *const test)
@@ -80,8 +78,7 @@ static void test_clear_empties_the_cache(struct kunit *const test)
 
 	fill_a(test, &c);
 	sigil_icache_clear(&c);
-	KUNIT_EXPECT_FALSE(test, sigil_icache_hit(&c, ID_A, EPOCH,
-						  SIGIL_PERM_READ));
+	KUNIT_EXPECT_FALSE(test, hit(&c, ID_A, EPOCH, SIGIL_PERM_READ));
 }
 
 /* A decision taken before a relabel is not stored after it. */
@@ -93,8 +90,7 @@ static void test_fill_after_clear_is_dropped(struct kunit *const test)
 	KUNIT_ASSERT_NE(test, 0, token);
 	sigil_icache_clear(&c);
 	sigil_icache_fill(&c, token, ID_A, EPOCH, SIGIL_PERM_READ);
-	KUNIT_EXPECT_FALSE(test, sigil_icache_hit(&c, ID_A, EPOCH,
-						  SIGIL_PERM_READ));
+	KUNIT_EXPECT_FALSE(test, hit(&c, ID_A, EPOCH, SIGIL_PERM_READ));
 }
 
 /* Nor after another writer's claim, even one that stored the same. */
@@ -106,10 +102,20 @@ static void test_fill_after_another_claim_is_dropped(struct kunit *const test)
 	KUNIT_ASSERT_NE(test, 0, token);
 	fill_a(test, &c);
 	sigil_icache_fill(&c, token, ID_B, EPOCH, SIGIL_PERM_READ);
-	KUNIT_EXPECT_FALSE(test, sigil_icache_hit(&c, ID_B, EPOCH,
-						  SIGIL_PERM_READ));
-	KUNIT_EXPECT_TRUE(test, sigil_icache_hit(&c, ID_A, EPOCH,
-						 SIGIL_PERM_READ));
+	KUNIT_EXPECT_FALSE(test, hit(&c, ID_B, EPOCH, SIGIL_PERM_READ));
+	KUNIT_EXPECT_TRUE(test, hit(&c, ID_A, EPOCH, SIGIL_PERM_READ));
+}
+
+/*
+ * The hit path compares with sigil_icache_epoch, kept equal to the key of
+ * sigil_epoch (here before any policy load, and after each).
+ */
+static void test_hit_path_epoch_follows_sigil_epoch(struct kunit *const test)
+{
+	const u64 epoch = atomic64_read(&sigil_epoch);
+
+	KUNIT_EXPECT_EQ(test, sigil_icache_epoch_key(epoch),
+			READ_ONCE(sigil_icache_epoch));
 }
 
 /* Tokens grant nothing, whatever their bits, and never repeat. */
@@ -124,9 +130,8 @@ static void test_tokens_grant_nothing(struct kunit *const test)
 		KUNIT_ASSERT_NE(test, 0, token);
 		KUNIT_EXPECT_NE(test, last, token);
 		KUNIT_EXPECT_EQ(test, 0, token & 0xff);
-		KUNIT_EXPECT_FALSE(test, sigil_icache_hit(&c, (u64)token >> 40,
-							  (u64)token >> 8,
-							  SIGIL_PERM_READ));
+		KUNIT_EXPECT_FALSE(test, hit(&c, (u64)token >> 40,
+					     (u64)token >> 8, SIGIL_PERM_READ));
 		last = token;
 	}
 }
@@ -139,6 +144,7 @@ static struct kunit_case sigil_cache_test_cases[] = {
 	KUNIT_CASE(test_clear_empties_the_cache),
 	KUNIT_CASE(test_fill_after_clear_is_dropped),
 	KUNIT_CASE(test_fill_after_another_claim_is_dropped),
+	KUNIT_CASE(test_hit_path_epoch_follows_sigil_epoch),
 	KUNIT_CASE(test_tokens_grant_nothing),
 	{}
 };

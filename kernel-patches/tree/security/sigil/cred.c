@@ -20,7 +20,7 @@
 static void copy_labels(struct sigil_cred *const new,
 			const struct sigil_cred *const old)
 {
-	new->label = sigil_label_get(old->label);
+	sigil_cred_set_label(new, sigil_label_get(old->label));
 	new->exec = sigil_label_get(old->exec);
 	new->fscreate = sigil_label_get(old->fscreate);
 	new->prev = sigil_label_get(old->prev);
@@ -122,7 +122,7 @@ void __init sigil_add_cred_hooks(void)
 {
 	struct sigil_cred *const c = sigil_cred(current_cred());
 
-	c->label = sigil_label_get(sigil_label_kernel);
+	sigil_cred_set_label(c, sigil_label_get(sigil_label_kernel));
 	security_add_hooks(sigil_cred_hooks, ARRAY_SIZE(sigil_cred_hooks),
 			   &sigil_lsmid);
 }

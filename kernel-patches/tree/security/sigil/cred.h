@@ -22,6 +22,12 @@
  */
 struct sigil_cred {
 	/**
+	 * @cache_id: The cache id of @label (0 while it is NULL), which the
+	 * inode cache's hit path compares without loading @label.  Set with
+	 * @label by sigil_cred_set_label().
+	 */
+	u32 cache_id;
+	/**
 	 * @label: The task's label (attr/current); NULL only in credentials
 	 * made before Sigil started, which count as %SIGIL_LABEL_KERNEL.
 	 */
@@ -50,6 +56,32 @@ struct sigil_cred {
 static inline struct sigil_cred *sigil_cred(const struct cred *const cred)
 {
 	return cred->security + sigil_blob_sizes.lbs_cred;
+}
+
+/**
+ * sigil_cred_set_label - Set the task's label in credentials being prepared
+ *
+ * @c: The credentials' blob.
+ * @label: The label; the caller's reference moves to @c.
+ *
+ * The caller puts the label @c held before, if any.
+ */
+static inline void sigil_cred_set_label(struct sigil_cred *const c,
+					struct sigil_label *const label)
+{
+	c->label = label;
+	c->cache_id = label ? label->cache_id : 0;
+}
+
+/**
+ * sigil_current_cache_id - The cache id of the calling task's label
+ *
+ * Returns it, or 0 (which no cache entry holds) for credentials made
+ * before Sigil started.
+ */
+static __always_inline u32 sigil_current_cache_id(void)
+{
+	return sigil_cred(current_cred())->cache_id;
 }
 
 /**

@@ -37,6 +37,8 @@ static DEFINE_MUTEX(sigil_policy_mutex);
 static u64 sigil_generation;
 atomic64_t sigil_epoch = ATOMIC64_INIT(1);
 atomic64_t sigil_icache_tokens = ATOMIC64_INIT(0);
+/* sigil_icache_epoch_key() of sigil_epoch's first value. */
+u64 sigil_icache_epoch = 1 << 8 | SIGIL_ICACHE_VALID;
 static bool sigil_enforce = true;
 
 /*
@@ -267,7 +269,8 @@ static void sigil_bump_epoch(void)
 {
 	/* Pairs with atomic64_read_acquire() of sigil_epoch by readers. */
 	smp_mb__before_atomic();
-	atomic64_inc(&sigil_epoch);
+	WRITE_ONCE(sigil_icache_epoch,
+		   sigil_icache_epoch_key(atomic64_inc_return(&sigil_epoch)));
 }
 
 /**

@@ -223,11 +223,10 @@ static void hook_inode_free_security_rcu(void *const inode_security)
  * every check.
  */
 static __always_inline bool cached(const struct inode *const inode,
-				   const struct sigil_label *const subject,
-				   const u8 perms)
+				   const u32 id, const u8 perms)
 {
-	return sigil_icache_hit(&sigil_inode(inode)->cache, subject->cache_id,
-				atomic64_read(&sigil_epoch), perms);
+	return sigil_icache_hit(&sigil_inode(inode)->cache, id,
+				READ_ONCE(sigil_icache_epoch), perms);
 }
 
 /*
@@ -284,26 +283,38 @@ static noinline int refuse(struct inode *const inode,
 	return err;
 }
 
-/* The slow path of check_rights(): a miss in the cache, or a denial. */
+/*
+ * The slow path of check_rights(): a miss in the cache, or a denial.
+ * @subject is NULL for the calling task's label.
+ */
 static noinline int check_rights_slow(struct inode *const inode,
 				      struct dentry *const dentry,
-				      const struct sigil_label *const subject,
+				      const struct sigil_label *subject,
 				      const u8 perms, const char *const op)
 {
-	const u8 lack = perms & ~rights(inode, subject);
+	u8 lack;
+
+	if (!subject)
+		subject = sigil_current_label();
+	lack = perms & ~rights(inode, subject);
 
 	if (!lack)
 		return 0;
 	return refuse(inode, dentry, subject, perms, lack, op);
 }
 
-/* Checks @perms of @subject on @inode; may sleep to log a denial. */
+/*
+ * Checks @perms of @subject (NULL: the calling task, whose label a hit
+ * does not load) on @inode; may sleep to log a denial.
+ */
 static __always_inline int check_rights(struct inode *const inode,
 					struct dentry *const dentry,
 					const struct sigil_label *const subject,
 					const u8 perms, const char *const op)
 {
-	if (likely(cached(inode, subject, perms)))
+	const u32 id = subject ? subject->cache_id : sigil_current_cache_id();
+
+	if (likely(cached(inode, id, perms)))
 		return 0;
 	return check_rights_slow(inode, dentry, subject, perms, op);
 }
@@ -312,7 +323,7 @@ static __always_inline int check_rights(struct inode *const inode,
 static int check_inode(struct inode *const inode, struct dentry *const dentry,
 		       const u8 perms, const char *const op)
 {
-	return check_rights(inode, dentry, sigil_current_label(), perms, op);
+	return check_rights(inode, dentry, NULL, perms, op);
 }
 
 /* Inode hooks: creation, instantiation, freeing */
@@ -492,10 +503,6 @@ static __always_inline u8 mask_to_perms(const struct inode *const inode,
 {
 	u8 perms = 0;
 
-	/* Every step of a path walk: x, file or directory alike. */
-	if (likely((mask & (MAY_READ | MAY_WRITE | MAY_EXEC | MAY_APPEND)) ==
-		   MAY_EXEC))
-		return SIGIL_PERM_EXEC;
 	if (mask & MAY_READ)
 		perms |= SIGIL_PERM_READ;
 	if (mask & MAY_EXEC)
@@ -511,10 +518,10 @@ static __always_inline u8 mask_to_perms(const struct inode *const inode,
 
 /* The slow path of check_permission(). */
 static noinline int check_permission_slow(struct inode *const inode,
-					  const int mask,
-					  const struct sigil_label *const subject,
-					  const u8 perms, const char *op)
+					  const int mask, const u8 perms,
+					  const char *op)
 {
+	const struct sigil_label *const subject = sigil_current_label();
 	const u8 lack = perms & ~rights(inode, subject);
 
 	if (!lack)
@@ -534,20 +541,34 @@ static noinline int check_permission_slow(struct inode *const inode,
 static __always_inline int check_permission(struct inode *const inode,
 					    const int mask, const char *op)
 {
-	const struct sigil_label *const subject = sigil_current_label();
 	const u8 perms = mask_to_perms(inode, mask);
 
-	if (!perms || likely(cached(inode, subject, perms)))
+	if (!perms || likely(cached(inode, sigil_current_cache_id(), perms)))
 		return 0;
-	return check_permission_slow(inode, mask, subject, perms, op);
+	return check_permission_slow(inode, mask, perms, op);
 }
 
-/* Every step of a path walk: kept to a test until a policy is loaded. */
+/* hook_inode_permission() but for a path step that hits the cache. */
+static noinline int inode_permission_full(struct inode *const inode,
+					  const int mask)
+{
+	return check_permission(inode, mask, NULL);
+}
+
+/*
+ * Every step of a path walk (x, file or directory alike) is kept to a
+ * cache lookup with constant operands; until a policy is loaded, to a
+ * test.
+ */
 static int hook_inode_permission(struct inode *const inode, const int mask)
 {
 	if (!static_branch_unlikely(&sigil_policy_loaded))
 		return 0;
-	return check_permission(inode, mask, NULL);
+	if (likely((mask & (MAY_READ | MAY_WRITE | MAY_EXEC | MAY_APPEND)) ==
+		   MAY_EXEC &&
+		   cached(inode, sigil_current_cache_id(), SIGIL_PERM_EXEC)))
+		return 0;
+	return inode_permission_full(inode, mask);
 }
 
 /* Reading a symbolic link, or following it, reads it: r. */
@@ -861,7 +882,10 @@ static u8 mode_perms(const struct file *const file)
 	return file_perms(file, mask);
 }
 
-/* Checks @perms of @subject on @file, as its inode is labelled now. */
+/*
+ * Checks @perms of @subject (NULL: the calling task's label) on @file, as
+ * its inode is labelled now.
+ */
 static __always_inline int check_file(struct file *const file,
 				      const struct sigil_label *const subject,
 				      const u8 perms, const char *const op)
@@ -878,7 +902,7 @@ static __always_inline int check_current(struct file *const file,
 {
 	if (!static_branch_unlikely(&sigil_policy_loaded))
 		return 0;
-	return check_file(file, sigil_current_label(), perms, op);
+	return check_file(file, NULL, perms, op);
 }
 
 /*

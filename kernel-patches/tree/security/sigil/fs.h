@@ -20,17 +20,18 @@
  */
 struct sigil_inode {
 	/**
+	 * @cache: The rights of the last label that asked about the file
+	 * (see cache.h).  First, so that a hit loads it at the blob's
+	 * offset.
+	 */
+	atomic64_t cache;
+	/**
 	 * @label: The file's label, referenced; NULL until the inode is
 	 * created or first instantiated.  Written under the inode's i_lock,
 	 * read under RCU: a label it replaces stays readable until a grace
 	 * period has passed (the last put frees it with kfree_rcu()).
 	 */
 	struct sigil_label __rcu *label;
-	/**
-	 * @cache: The rights of the last label that asked about the file
-	 * (see cache.h).
-	 */
-	atomic64_t cache;
 	/**
 	 * @genfs: True when @label is the one its file system type and path
 	 * give it (a genfs rule, or unlabeled), rather than one read from
