@@ -120,9 +120,9 @@ static __always_inline bool sigil_icache_hit(const atomic64_t *c, u32 id,
 {
 	const u64 w = atomic64_read(c);
 
-	/* One comparison: the key's bits, and the rights asked for. */
-	return (w & (~(u64)SIGIL_PERM_ALL | perms)) ==
-	       ((u64)id << 40 | epoch_key | perms);
+	/* No mask to build: a test of the key's bits, then of the rights. */
+	return !((w ^ ((u64)id << 40 | epoch_key)) & ~(u64)SIGIL_PERM_ALL) &&
+	       !(perms & ~w);
 }
 
 /*
