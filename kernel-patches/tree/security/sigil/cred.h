@@ -55,7 +55,7 @@ struct sigil_cred {
 
 static inline struct sigil_cred *sigil_cred(const struct cred *const cred)
 {
-	return cred->security + sigil_blob_sizes.lbs_cred;
+	return cred->security + sigil_blob_offsets.cred;
 }
 
 /**

@@ -209,7 +209,7 @@ static void hook_inode_getsecid(struct inode *const inode, u32 *const secid)
 static void hook_inode_free_security_rcu(void *const inode_security)
 {
 	struct sigil_inode *const isec = inode_security +
-					 sigil_blob_sizes.lbs_inode;
+					 sigil_blob_offsets.inode;
 
 	/* Nobody sees the inode any more. */
 	sigil_label_put(rcu_dereference_protected(isec->label, true));
@@ -558,14 +558,14 @@ static noinline int inode_permission_full(struct inode *const inode,
 /*
  * Every step of a path walk (x, file or directory alike) is kept to a
  * cache lookup with constant operands; until a policy is loaded, to a
- * test.
+ * test.  A mask with neither r, w nor a asks for x or for nothing, so
+ * that a hit on x answers it either way.
  */
 static int hook_inode_permission(struct inode *const inode, const int mask)
 {
 	if (!static_branch_unlikely(&sigil_policy_loaded))
 		return 0;
-	if (likely((mask & (MAY_READ | MAY_WRITE | MAY_EXEC | MAY_APPEND)) ==
-		   MAY_EXEC &&
+	if (likely(!(mask & (MAY_READ | MAY_WRITE | MAY_APPEND)) &&
 		   cached(inode, sigil_current_cache_id(), SIGIL_PERM_EXEC)))
 		return 0;
 	return inode_permission_full(inode, mask);

@@ -50,7 +50,7 @@ struct sigil_inode {
 
 static inline struct sigil_inode *sigil_inode(const struct inode *const inode)
 {
-	return inode->i_security + sigil_blob_sizes.lbs_inode;
+	return inode->i_security + sigil_blob_offsets.inode;
 }
 
 /**

@@ -27,6 +27,8 @@ struct lsm_blob_sizes sigil_blob_sizes __ro_after_init = {
 	.lbs_xattr_count = 1,
 };
 
+struct sigil_blob_offsets sigil_blob_offsets __ro_after_init;
+
 bool sigil_enabled __ro_after_init;
 
 const struct lsm_id sigil_lsmid = {
@@ -38,6 +40,9 @@ static int __init sigil_init(void)
 {
 	int err;
 
+	/* The framework has replaced the sizes with offsets by now. */
+	sigil_blob_offsets.cred = sigil_blob_sizes.lbs_cred;
+	sigil_blob_offsets.inode = sigil_blob_sizes.lbs_inode;
 	err = sigil_label_init();
 	if (err)
 		return err;

@@ -14,6 +14,22 @@
 #define SIGIL_NAME "sigil"
 
 extern struct lsm_blob_sizes sigil_blob_sizes;
+
+/**
+ * struct sigil_blob_offsets - Where Sigil's part of the hottest blobs starts
+ *
+ * A copy of two fields of sigil_blob_sizes, made before any hook runs.
+ * Every step of a path walk reads both; side by side, one load pair
+ * fetches them (in struct lsm_blob_sizes they are twelve bytes apart).
+ */
+struct sigil_blob_offsets {
+	/** @cred: Offset of struct sigil_cred in cred->security. */
+	int cred;
+	/** @inode: Offset of struct sigil_inode in inode->i_security. */
+	int inode;
+};
+
+extern struct sigil_blob_offsets sigil_blob_offsets;
 extern const struct lsm_id sigil_lsmid;
 extern bool sigil_enabled;
 
