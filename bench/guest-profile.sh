@@ -3,8 +3,11 @@
 # (guest/kernel-profile.config): condition D (the 10-rule policy, the task
 # confined in bench_t), the macro workloads one by one with ftrace's
 # function profiler on the LSM framework's entry points (security_*) and
-# Sigil's hooks (hook_*), or the functions of FILTER.  Prints, per
-# workload, "profile WORKLOAD FUNCTION HITS INSTRUCTIONS": the time a
+# Sigil's hooks (hook_*), or the functions of FILTER; then the fork+exec
+# rows of the exec label (the one-system-call control, the task's own
+# label set as exec label, a transition), with the credential and exec
+# functions too.  Prints, per workload, "profile WORKLOAD FUNCTION HITS
+# INSTRUCTIONS": the time a
 # function took, callees included (the graph tracer), which under -icount
 # is instructions, the profiler's own included.
 set -eu
@@ -47,3 +50,21 @@ profile untar-tree "tar -x -o -f $tar -C $m"
 profile find-stat-tree "find $m -xdev -perm -4000"
 profile rm-tree "rm -rf $m/tree"
 profile shell-programs "$loop"
+
+# The exec label: 200 fork+execs of a program without libc per row, the
+# child setting nothing but making one system call (the control), setting
+# its own label as exec label, or another (bench_u), by lsm_set_self_attr.
+echo 1 >$T/options/graph-time
+: >$T/set_ftrace_filter
+for f in 'hook_*' 'security_*' prepare_creds commit_creds abort_creds \
+	__put_cred put_cred_rcu copy_process begin_new_exec bprm_execve \
+	do_exit handle_mm_fault; do
+	echo "$f" >>$T/set_ftrace_filter
+done
+execcon bench_u $b sleep &
+other=$!
+for w in fork-exec-one-syscall fork-exec-same-label-syscall \
+	fork-exec-transition-syscall; do
+	profile $w "SIGIL_BENCH_ONLY=$w $b work 1 1 bench_u $other >/dev/null"
+done
+kill $other
