@@ -4,25 +4,32 @@
 # healthy (no panic, Oops, BUG or WARNING) and powered off.
 #
 # With SIGIL_KERNEL_VARIANT=debug (tests/guest-debug.sh, make check-debug)
-# it boots the debug kernel instead, runs tests/guest/LIST-debug (the
+# it boots the debug kernel instead and runs tests/guest/LIST-debug (the
 # tests of LIST that together reach every function of the module LIST
-# reaches, then the long stress run, a longer fuzz and a kmemleak scan)
-# with longer time limits, and
-# works in a directory of its own (tests/guest-work.debug/ and its logs
+# reaches, then a kmemleak scan) and, in a second guest beside it,
+# tests/guest/LIST-debug-long (the long stress run, a longer fuzz, a
+# kmemleak scan), with longer time limits; its disks and logs are in a
+# directory of its own (tests/guest-work.debug/ and the logs
 # tests/guest-work.debug.*.log), so that it can run beside make check.
 set -uo pipefail
 srcdir=${srcdir:-.}
 top=$(cd "$srcdir" && pwd)
 variant=${SIGIL_KERNEL_VARIANT:-}
-lists=LIST limit=120 sfx=
+lists=LIST limit=120 sfx='' long=''
 if [ -n "$variant" ]; then
 	lists=LIST-$variant limit=900 sfx=.$variant
 	export SIGIL_GUEST_TIMEOUT=${SIGIL_GUEST_TIMEOUT:-5400}
+	# The long runs boot a guest of their own, beside the first.
+	[ ! -f "$top/tests/guest/LIST-$variant-long" ] || long=LIST-$variant-long
 fi
 work=$PWD/tests/guest-work$sfx
-# The tests the lists name, less those a "skip" line leaves out.
+# The userland is make check's (tests/guest-work/root): build-userland
+# takes turns on it, so that this variant does not build its own.
+uwork=$PWD/tests/guest-work
 n=$(cd "$top/tests/guest" && awk -f select-tests.awk $lists | wc -l)
-echo "1..$((n + 4))"
+n2=0
+[ -z "$long" ] || n2=$(cd "$top/tests/guest" && awk -f select-tests.awk $long | wc -l)
+echo "1..$((n + 4 + (n2 ? n2 + 1 : 0)))"
 
 bail() {
 	echo "Bail out! $*"
@@ -32,7 +39,8 @@ bail() {
 "$top/guest/kernel-build" >"$work.kernel.log" 2>&1 ||
 	{ sed 's/^/# /' "$work.kernel.log"; bail "guest kernel build failed"; }
 sed 's/^/# /' "$work.kernel.log"
-"$top/guest/build-userland" . "$work" >"$work.userland.log" 2>&1 ||
+mkdir -p "$work"
+"$top/guest/build-userland" . "$uwork" >"$work.userland.log" 2>&1 ||
 	{ sed 's/^/# /' "$work.userland.log"; bail "cross build of the guest userland failed"; }
 
 # Fresh disk images for every run, made by mkfs like a user would.
@@ -44,12 +52,23 @@ mkfs.ext3 -q -F -L sigil-ext3 "$work/ext3.img" 32M >/dev/null ||
 
 # slub_debug=P poisons freed slab objects, so that a read after free
 # shows up as 0x6b bytes (the policy tests look for that).
+suite() {	# suite DIR LIST...: one boot running the lists, disks in DIR
+	local dir=$1
+	shift
+	"$top/guest/run" --timeout "${SIGIL_GUEST_TIMEOUT:-1200}" \
+		--append slub_debug=P \
+		--console "$dir/console.log" --root "$uwork/root" \
+		--disk "$dir/ext4.img" --disk "$dir/ext3.img" \
+		-- /usr/libexec/sigil/tests/run-suite "$limit" "$@" 2>&1
+}
 start=$(date +%s)
-"$top/guest/run" --timeout "${SIGIL_GUEST_TIMEOUT:-1200}" \
-	--append slub_debug=P \
-	--console "$work/console.log" --root "$work/root" \
-	--disk "$work/ext4.img" --disk "$work/ext3.img" \
-	-- /usr/libexec/sigil/tests/run-suite "$limit" $lists 2>&1
+if [ -n "$long" ]; then
+	mkdir -p "$work/long"
+	cp --sparse=always "$work/ext4.img" "$work/ext3.img" "$work/long/"
+	suite "$work/long" $long >"$work/long.out" &
+	lpid=$!
+fi
+suite "$work" $lists
 rc=$?
 echo "# guest suite ran in $(( $(date +%s) - start ))s"
 if [ "$rc" -eq 0 ]; then
@@ -58,9 +77,23 @@ else
 	echo "# guest/run exited with status $rc; console log: $work/console.log"
 	echo "not ok $((n + 1)) - guest kernel stayed healthy and powered off"
 fi
+if [ -n "$long" ]; then
+	wait "$lpid"
+	lrc=$?
+	echo "# the long runs' boot ended $(( $(date +%s) - start ))s after the start"
+	# Its results, numbered after the first boot's.
+	awk -v off=$((n + 1)) '/^(not )?ok [0-9]+( |$)/ {
+		i = $1 == "not" ? 3 : 2; $i += off } { print }' "$work/long.out"
+	if [ "$lrc" -eq 0 ]; then
+		echo "ok $((n + n2 + 2)) - the long runs' guest kernel stayed healthy and powered off"
+	else
+		echo "# guest/run exited with status $lrc; console log: $work/long/console.log"
+		echo "not ok $((n + n2 + 2)) - the long runs' guest kernel stayed healthy and powered off"
+	fi
+fi
+i=$((n + 1 + (n2 ? n2 + 1 : 0)))
 
 # An independent reader of what reached the disk: e2fsprogs' debugfs.
-i=$((n + 1))
 for t in ext4 ext3; do
 	i=$((i + 1))
 	bad=
@@ -86,7 +119,7 @@ done
 # A boot of its own: Sigil built in but not named by lsm=.
 i=$((i + 1))
 "$top/guest/run" --timeout 300 --append lsm=capability \
-	--console "$work/console-disabled.log" --root "$work/root" \
+	--console "$work/console-disabled.log" --root "$uwork/root" \
 	--disk "$work/ext4.img" \
 	-- sh -c 'cd /usr/libexec/sigil/tests && sh ./sigil-disabled.sh' >"$work.disabled.log" 2>&1
 rc=$?

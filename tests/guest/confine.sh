@@ -134,16 +134,22 @@ sigchld-to-parent-stays-allowed)
 	expect_op EACCES kill $$ 0
 	denial "process app_t kernel s"
 	;;
-setpriority-and-prlimit-need-manage)
+priority-scheduling-and-limits-need-manage)
 	load "$base"
 	victim
 	expect_op EACCES setprio $vpid 5
 	expect_op EACCES prlimit $vpid
+	for w in policy param affinity; do
+		expect_op EACCES sched $vpid $w
+	done
 	denial "process app_t victim_t m"
 	load "$base
 process app_t victim_t m"
 	expect_op ok setprio $vpid 5
 	expect_op ok prlimit $vpid
+	for w in policy param affinity; do
+		expect_op ok sched $vpid $w
+	done
 	;;
 mount-needs-sys-admin)
 	mkdir "$d/mnt"; filecon -s app_t "$d/mnt"

@@ -19,17 +19,22 @@
  *                                   it arrived and could be used, else the
  *                                   errno name or "ECTRUNC"
  *   file-ops receive FD r|w         that child
+ *   file-ops move-mount DIR         a tmpfs made with the new mount API
+ *                                   (fsopen, fsconfig, fsmount), attached
+ *                                   on DIR by move_mount(2)
  */
 #include <config.h>
 
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/mount.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -172,6 +177,22 @@ static int receive_fd(int sock, char mode)
 	return result(use(fd, mode));
 }
 
+/* The new mount API's attach, which mount(2)'s hooks do not see. */
+static int move_mount_on(const char *dir)
+{
+	int fs, mnt;
+
+	fs = (int)syscall(SYS_fsopen, "tmpfs", FSOPEN_CLOEXEC);
+	if (fs < 0 ||
+	    syscall(SYS_fsconfig, fs, FSCONFIG_CMD_CREATE, NULL, NULL, 0) < 0)
+		return result(0);
+	mnt = (int)syscall(SYS_fsmount, fs, FSMOUNT_CLOEXEC, 0);
+	if (mnt < 0)
+		return result(0);
+	return result(!syscall(SYS_move_mount, mnt, "", AT_FDCWD, dir,
+			       MOVE_MOUNT_F_EMPTY_PATH));
+}
+
 int main(int argc, char **argv)
 {
 	const char *cmd = argc > 1 ? argv[1] : "";
@@ -190,6 +211,8 @@ int main(int argc, char **argv)
 		return send_fd(argv[2], argv[3][0], argv[4]);
 	if (!strcmp(cmd, "receive") && argc == 4)
 		return receive_fd(atoi(argv[2]), argv[3][0]);
+	if (!strcmp(cmd, "move-mount") && argc == 3)
+		return move_mount_on(argv[2]);
 	fprintf(stderr, "file-ops: unknown or incomplete command '%s'\n", cmd);
 	return 2;
 }

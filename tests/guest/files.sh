@@ -425,6 +425,9 @@ allow app_t mnt_t rx"
 	load "$pol"
 	refused execcon app_t mount -t tmpfs none "$d/mnt"
 	refused execcon app_t mount --bind "$d/src" "$d/file"
+	# The new mount API: fsopen, fsconfig and fsmount make a mount
+	# that no path names; move_mount(2) attaches it.
+	expect_op EACCES move-mount "$d/mnt"
 	expect_eq "mounted" "" "$(mount_type "$d/mnt")"
 	denial "allow app_t mnt_t w"
 	denial_line mount mnt_t mnt
@@ -440,6 +443,9 @@ allow app_t mnt_t w"
 	run 0 execcon app_t mount -t tmpfs none "$d/mnt"
 	run 0 execcon app_t mount --bind "$d/src" "$d/file"
 	umount "$d/file"; umount "$d/mnt"
+	expect_op ok move-mount "$d/mnt"
+	expect_eq "attached by move_mount" tmpfs "$(mount_type "$d/mnt")"
+	umount "$d/mnt"
 	;;
 *)
 	fail "no file confinement test named '$t'"

@@ -20,8 +20,11 @@
  *                                    PID", answer each message
  *   object-ops unix-connect NAME     connect to NAME, send, read the answer
  *   object-ops unix-send NAME        send a datagram to NAME.dgram
- *   object-ops inherit KIND LABEL    make a KIND (socket, uring, uffd) here,
- *                                    exec into LABEL, which uses it
+ *   object-ops inherit KIND LABEL    make a KIND (socket, uring, uffd,
+ *                                    perf-read, perf-ioctl: a perf event of
+ *                                    this task's clock) here, exec into
+ *                                    LABEL, which uses it (perf: read(2)
+ *                                    the count, or PERF_EVENT_IOC_RESET)
  *   object-ops uring-personality LABEL FILE
  *                                    register this task's credentials on an
  *                                    io_uring, exec into LABEL, which opens
@@ -36,10 +39,19 @@
  *   object-ops key-make DESC         add_key(2) user key, open to all by DAC;
  *                                    prints its serial
  *   object-ops key-read SERIAL       keyctl(KEYCTL_READ)
+ *   object-ops session-to-parent LABEL
+ *                                    a child running as LABEL joins a new
+ *                                    session keyring and gives it to this
+ *                                    task (KEYCTL_SESSION_TO_PARENT); then
+ *                                    prints the child's result, this
+ *                                    task's label and whether its session
+ *                                    keyring is the child's
+ *   object-ops session-join          that child
  *   object-ops perf-open             perf_event_open(2) of this task's clock
  *   object-ops bpf-map               bpf(BPF_MAP_CREATE) of a small array
  *   object-ops watch PATH            inotify_add_watch(2)
  *   object-ops module-read FILE      finit_module(2) of FILE
+ *   object-ops module-data           init_module(2) of bytes in memory
  *   object-ops open-w FILE           open FILE for writing, write nothing
  *   object-ops query LINE            one query to the policy's access node:
  *                                    prints the answer
@@ -71,6 +83,7 @@
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/un.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "result.h"
@@ -362,6 +375,19 @@ static int uring_open(int fd, int personality, const char *path)
 	return result(1);
 }
 
+/* A perf event counting this task's clock; its descriptor, or -1. */
+static int perf_event(const unsigned long flags)
+{
+	struct perf_event_attr a;
+
+	memset(&a, 0, sizeof(a));
+	a.size = sizeof(a);
+	a.type = PERF_TYPE_SOFTWARE;
+	a.config = PERF_COUNT_SW_TASK_CLOCK;
+	a.exclude_kernel = 1;
+	return (int)syscall(__NR_perf_event_open, &a, 0, -1, -1, flags);
+}
+
 static int inherit(const char *kind, const char *label)
 {
 	char fd[16];
@@ -378,6 +404,10 @@ static int inherit(const char *kind, const char *label)
 		n = r.fd;
 		/* Rings are made close-on-exec. */
 		fcntl(n, F_SETFD, 0);
+	} else if (!strncmp(kind, "perf-", 5)) {
+		n = perf_event(0);
+		if (n < 0)
+			return result(0);
 	} else {
 		n = syscall(__NR_userfaultfd, O_CLOEXEC | UFFD_USER_MODE_ONLY);
 		if (n < 0)
@@ -394,6 +424,7 @@ static int inherit(const char *kind, const char *label)
 static int use(const char *kind, int fd)
 {
 	struct uffdio_api api = { .api = UFFD_API };
+	unsigned long long count;
 	struct ring r;
 
 	if (!strcmp(kind, "socket"))
@@ -403,6 +434,10 @@ static int use(const char *kind, int fd)
 			return result(0);
 		return result(ring_open(&r, "/", 0) >= 0);
 	}
+	if (!strcmp(kind, "perf-read"))
+		return result(read(fd, &count, sizeof(count)) == sizeof(count));
+	if (!strcmp(kind, "perf-ioctl"))
+		return result(!ioctl(fd, PERF_EVENT_IOC_RESET, 0));
 	return result(!ioctl(fd, UFFDIO_API, &api));
 }
 
@@ -472,16 +507,59 @@ static int key_read(long id)
 			      sizeof(buf)) == 6);
 }
 
+/* The child of session_to_parent(): prints its new keyring's serial. */
+static int session_join(void)
+{
+	long id = syscall(__NR_keyctl, 1 /* KEYCTL_JOIN_SESSION_KEYRING */,
+			  NULL);
+
+	if (id < 0 ||
+	    syscall(__NR_keyctl, 18 /* KEYCTL_SESSION_TO_PARENT */) < 0)
+		return result(0);
+	printf("%ld\n", id);
+	return 0;
+}
+
+static int session_to_parent(const char *label)
+{
+	char out[32] = "", label_now[64] = "";
+	int p[2], status, fd;
+	ssize_t n;
+	long mine;
+	pid_t pid;
+
+	if (pipe(p))
+		return result(0);
+	pid = fork();
+	if (pid < 0)
+		return result(0);
+	if (!pid) {
+		dup2(p[1], 1);
+		return reexec(label, (char *[]){ (char *)self, "session-join",
+						 NULL });
+	}
+	close(p[1]);
+	n = read(p[0], out, sizeof(out) - 1);
+	if (waitpid(pid, &status, 0) < 0)
+		return result(0);
+	out[n > 0 ? n : 0] = '\0';
+	out[strcspn(out, "\n")] = '\0';
+	/* The new keyring is installed on this task's way back to user space. */
+	mine = syscall(__NR_keyctl, 0 /* KEYCTL_GET_KEYRING_ID */,
+		       -3 /* KEY_SPEC_SESSION_KEYRING */, 0);
+	fd = open("/proc/self/attr/current", O_RDONLY);
+	n = fd < 0 ? -1 : read(fd, label_now, sizeof(label_now) - 1);
+	label_now[n > 0 ? n : 0] = '\0';
+	label_now[strcspn(label_now, "\n")] = '\0';
+	printf("child: %s\nlabel: %s\nsession: %s\n", out, label_now,
+	       *out >= '0' && *out <= '9' && atol(out) == mine ?
+	       "the child's" : "its own");
+	return 0;
+}
+
 static int perf_open(void)
 {
-	struct perf_event_attr a;
-
-	memset(&a, 0, sizeof(a));
-	a.size = sizeof(a);
-	a.type = PERF_TYPE_SOFTWARE;
-	a.config = PERF_COUNT_SW_TASK_CLOCK;
-	a.exclude_kernel = 1;
-	return result(syscall(__NR_perf_event_open, &a, 0, -1, -1, 0) >= 0);
+	return result(perf_event(PERF_FLAG_FD_CLOEXEC) >= 0);
 }
 
 static int bpf_map(void)
@@ -538,6 +616,10 @@ int main(int argc, char **argv)
 		return unix_send(argv[2]);
 	if (!strcmp(op, "inherit") && argc == 4)
 		return inherit(argv[2], argv[3]);
+	if (!strcmp(op, "session-to-parent") && argc == 3)
+		return session_to_parent(argv[2]);
+	if (!strcmp(op, "session-join") && argc == 2)
+		return session_join();
 	if (!strcmp(op, "use") && argc == 4)
 		return use(argv[2], atoi(argv[3]));
 	if (!strcmp(op, "uring-personality") && argc == 4)
@@ -576,6 +658,12 @@ int main(int argc, char **argv)
 
 		return result(fd >= 0 &&
 			      !syscall(__NR_finit_module, fd, "", 0));
+	}
+	if (!strcmp(op, "module-data") && argc == 2) {
+		/* Longer than an ELF header, which is checked before the LSM. */
+		static const char data[128] = "not a module";
+
+		return result(!syscall(__NR_init_module, data, sizeof(data), ""));
 	}
 	if (!strcmp(op, "open-w") && argc == 3) {
 		int fd = open(argv[2], O_WRONLY);

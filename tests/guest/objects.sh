@@ -247,6 +247,17 @@ keys-carry-their-creator-label)
 allow app_t kernel r"
 	expect_op ok key-read "$serial"
 	;;
+session-keyring-given-to-the-parent-keeps-the-parent-label)
+	# KEYCTL_SESSION_TO_PARENT replaces the parent's credentials with a
+	# copy whose keyring is the child's; the label must stay the
+	# parent's own, not become the app_t child's.
+	load "$base"
+	run 0 ./object-ops session-to-parent app_t
+	grep -qx 'child: [0-9][0-9]*' $out ||
+		fail "expected the child's new keyring serial, saw '$(sed -n 1p $out)'"
+	expect_eq "the parent's session keyring" "session: the child's" "$(sed -n 3p $out)"
+	expect_eq "the parent's label" "label: kernel" "$(sed -n 2p $out)"
+	;;
 perf-event-open-needs-perfmon)
 	load "$base"
 	expect_op EPERM perf-open
@@ -254,6 +265,29 @@ perf-event-open-needs-perfmon)
 	load "$base
 capability app_t perfmon"
 	expect_op ok perf-open
+	;;
+perf-event-of-another-label-needs-read-and-write)
+	# The event is the test shell's (kernel); its descriptor, an
+	# unlabeled anonymous inode, is kept across the exec into app_t by
+	# the rule on unlabeled.  Reading the count needs r on the event's
+	# label, an ioctl w.
+	load "$base
+allow app_t unlabeled w"
+	for k in perf-read perf-ioctl; do
+		run 1 ./object-ops inherit $k app_t
+		expect_eq "$k of kernel's event, by app_t" EACCES "$(cat $out)"
+	done
+	denial "allow app_t kernel r"
+	denial "allow app_t kernel w"
+	load "$base
+allow app_t unlabeled w
+allow app_t kernel r"
+	run 0 ./object-ops inherit perf-read app_t
+	run 1 ./object-ops inherit perf-ioctl app_t
+	load "$base
+allow app_t unlabeled w
+allow app_t kernel rw"
+	run 0 ./object-ops inherit perf-ioctl app_t
 	;;
 bpf-needs-bpf-capability)
 	load "$base"
@@ -294,10 +328,12 @@ module-load-needs-sys-module)
 	echo 'not a module' >"$d/mod"; filecon -s app_t "$d/mod"
 	load "$base"
 	expect_op EPERM module-read "$d/mod"
+	expect_op EPERM module-data
 	denial "capability app_t sys_module"
 	load "$base
 capability app_t sys_module"
 	expect_op ENOEXEC module-read "$d/mod"
+	expect_op ENOEXEC module-data
 	;;
 lockdown-needs-sys-rawio)
 	# Opening LKDTM's trigger for writing, without writing to it.

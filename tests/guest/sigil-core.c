@@ -10,6 +10,7 @@
  */
 #include <config.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -417,9 +418,43 @@ static int set_self_attr(unsigned int a, const char *val)
 	return 0;
 }
 
+static int compare_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The names in directory @path, sorted, one space between them. */
+static const char *list_dir(const char *path)
+{
+	static char out[256];
+	char *names[16];
+	struct dirent *e;
+	size_t n = 0, i;
+	DIR *d = opendir(path);
+
+	out[0] = '\0';
+	if (!d)
+		return strerror(errno);
+	while ((e = readdir(d)) && n < 16)
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+			names[n++] = strdup(e->d_name);
+	closedir(d);
+	qsort(names, n, sizeof(*names), compare_names);
+	for (i = 0; i < n; i++) {
+		if (i)
+			strncat(out, " ", sizeof(out) - strlen(out) - 1);
+		strncat(out, names[i], sizeof(out) - strlen(out) - 1);
+		free(names[i]);
+	}
+	return out;
+}
+
 static void three_interfaces_agree(void)
 {
 	char v[300];
+
+	EXPECT_STR("the nodes listed in attr/sigil/", "current exec fscreate prev",
+		   list_dir("/proc/thread-self/attr/sigil"));
 
 	EXPECT_INT("procattr write exec", 0, set_attr("exec", "via_proc_t"));
 	EXPECT_STR("attr/sigil/exec", "via_proc_t\n",

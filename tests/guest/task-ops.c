@@ -9,6 +9,10 @@
  *   task-ops kill PID SIG           kill(2)
  *   task-ops setprio PID N          setpriority(2)
  *   task-ops prlimit PID            prlimit(2): set PID's RLIMIT_NOFILE
+ *   task-ops sched PID WHAT         set PID's scheduling: policy
+ *                                   (sched_setscheduler, SCHED_OTHER),
+ *                                   param (sched_setparam), affinity
+ *                                   (sched_setaffinity, CPU 0)
  *   task-ops info PID WHAT          read what WHAT names of PID: pgid
  *                                   (getpgid), sid (getsid), sched
  *                                   (sched_getscheduler), ioprio
@@ -153,6 +157,18 @@ int main(int argc, char **argv)
 			return result(sched_getscheduler(pid) >= 0);
 		/* IOPRIO_WHO_PROCESS */
 		return result(syscall(SYS_ioprio_get, 1, pid) >= 0);
+	}
+	if (!strcmp(cmd, "sched") && argc == 4) {
+		struct sched_param sp = { 0 };
+		cpu_set_t cpus;
+
+		if (!strcmp(argv[3], "policy"))
+			return result(!sched_setscheduler(pid, SCHED_OTHER, &sp));
+		if (!strcmp(argv[3], "param"))
+			return result(!sched_setparam(pid, &sp));
+		CPU_ZERO(&cpus);
+		CPU_SET(0, &cpus);
+		return result(!sched_setaffinity(pid, sizeof(cpus), &cpus));
 	}
 	if (!strcmp(cmd, "prlimit") && argc == 3) {
 		struct rlimit rl = { 512, 512 };
