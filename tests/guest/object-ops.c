@@ -559,7 +559,7 @@ static int session_to_parent(const char *label)
 
 static int perf_open(void)
 {
-	return result(perf_event(PERF_FLAG_FD_CLOEXEC) >= 0);
+	return result(perf_event(0) >= 0);
 }
 
 static int bpf_map(void)
