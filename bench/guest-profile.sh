@@ -51,9 +51,10 @@ profile find-stat-tree "find $m -xdev -perm -4000"
 profile rm-tree "rm -rf $m/tree"
 profile shell-programs "$loop"
 
-# The exec label: 200 fork+execs of a program without libc per row, the
-# child setting nothing but making one system call (the control), setting
-# its own label as exec label, or another (bench_u), by lsm_set_self_attr.
+# The exec label: fork+execs of a program without libc (one pass of each
+# row), the child setting nothing but making one system call (the
+# control), setting its own label as exec label, or another (bench_u),
+# by lsm_set_self_attr.
 echo 1 >$T/options/graph-time
 : >$T/set_ftrace_filter
 for f in 'hook_*' 'security_*' prepare_creds commit_creds abort_creds \
