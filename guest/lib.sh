@@ -14,6 +14,13 @@ SIGIL_PLAIN=$SIGIL_PATCHES/tree
 SIGIL_PLAIN_SUBJECT="sigil: the module's own files (generated from kernel-patches/tree)"
 export SIGIL_CACHE
 
+# The compiler's garbage collector left idle for the kernel's translation
+# units (none needs a gigabyte): measured on fs/ext4/ and mm/ of the debug
+# kernel, 6 to 11% less CPU (user and system) for the same objects, since
+# the code generated does not depend on it.  Every make of a kernel
+# directory passes it, or kbuild would see a changed command and rebuild.
+SIGIL_KCFLAGS="--param=ggc-min-expand=1000 --param=ggc-min-heapsize=1048576"
+
 # The kernel variant: "" for the guest kernel (guest/kernel.config), or
 # "debug" (or "profile") for the same with guest/kernel-debug.config (or
 # guest/kernel-profile.config) on top, built in a
@@ -30,7 +37,7 @@ set_variant() {
 	SIGIL_FRAGMENTS=("$SIGIL_TOP/guest/kernel.config")
 	[ -z "$1" ] || SIGIL_FRAGMENTS+=("$SIGIL_TOP/guest/kernel-$1.config")
 	SIGIL_KMAKE=(make -s -C "$SIGIL_LINUX" O="$SIGIL_KBUILD" ARCH=arm64
-		     CROSS_COMPILE=aarch64-linux-gnu-)
+		     CROSS_COMPILE=aarch64-linux-gnu- KCFLAGS="$SIGIL_KCFLAGS")
 }
 set_variant "${SIGIL_KERNEL_VARIANT:-}"
 
