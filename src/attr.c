@@ -19,6 +19,8 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 
+#include <linux/sigil.h>
+
 #include "lsm-abi.h"
 #include "sigil.h"
 #include "libsigil-internal.h"
@@ -52,7 +54,11 @@ int sigil_attr_from_name(const char *name)
 	return -1;
 }
 
-/* Builds the /proc path of an attribute; tid 0 with pid 0: this thread. */
+/*
+ * Builds the /proc path of an attribute: of this thread for @pid and @tid
+ * 0, of process @pid for @tid 0, else of thread @tid of @pid (0: this
+ * process).
+ */
 static int attr_path(char *buf, size_t size, pid_t pid, pid_t tid,
 		     const char *lsm, int attr)
 {
@@ -200,10 +206,10 @@ int sigil_attr_get(pid_t pid, const char *lsm, int attr, char **value)
 static int set_self_syscall(uint64_t id, int attr, const char *value,
 			    size_t len)
 {
-	/* Labels of usual size need no allocation (no fault after fork). */
+	/* A Sigil label needs no allocation (no fault after fork). */
 	union {
 		struct lsm_ctx ctx;
-		char bytes[sizeof(struct lsm_ctx) + 256];
+		char bytes[sizeof(struct lsm_ctx) + SIGIL_LABEL_MAX + 1];
 	} small;
 	struct lsm_ctx *ctx = &small.ctx;
 	long n;
@@ -212,7 +218,7 @@ static int set_self_syscall(uint64_t id, int attr, const char *value,
 	 * The context with its NUL, as struct lsm_ctx has strings: Smack
 	 * refuses one without, Sigil and SELinux take either.
 	 */
-	if (len + 1 < sizeof(small) - sizeof(*ctx))
+	if (len + 1 <= sizeof(small) - sizeof(*ctx))
 		memset(&small, 0, sizeof(small));
 	else if (!(ctx = calloc(1, sizeof(*ctx) + len + 1)))
 		return -ENOMEM;

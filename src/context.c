@@ -21,7 +21,7 @@ int sigil_context_edit(const char *ctx,
 {
 	const char *part[SIGIL_CONTEXT_NFIELDS] = { NULL };
 	size_t plen[SIGIL_CONTEXT_NFIELDS] = { 0 };
-	static char reason[96];
+	static _Thread_local char reason[96];	/* *@why, per thread */
 	const char *p = ctx, *colon;
 	size_t total = 0;
 	int i, n = 0;

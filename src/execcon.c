@@ -152,7 +152,7 @@ int main(int argc, char **argv)
 			usage(EXIT_SUCCESS);
 			break;
 		default:
-			tool_common_option(c, &lsm_opt, usage);
+			tool_common_option(c, &lsm_opt, usage, EXIT_CANCELED);
 		}
 	}
 	if (!edit) {
@@ -175,7 +175,7 @@ int main(int argc, char **argv)
 		tool_error(0, "missing command");
 		usage(EXIT_CANCELED);
 	}
-	lsm = lsm_opt ? tool_check_lsm(lsm_opt, EXIT_CANCELED) :
+	lsm = lsm_opt ? tool_check_lsm(lsm_opt, EXIT_CANCELED, EXIT_CANCELED) :
 			sigil_lsm_default();
 	tool_require_attr(lsm, SIGIL_ATTR_EXEC, EXIT_CANCELED,
 			  "a task's label changes when it writes attr/current (proccon -s LABEL COMMAND)");

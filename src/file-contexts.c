@@ -9,10 +9,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "file-contexts.h"
+#include <linux/sigil.h>
 
-/* The most a label can be: Sigil's limit (SIGIL_LABEL_MAX). */
-#define LABEL_MAX 255
+#include "file-contexts.h"
 
 static const struct {
 	const char *flag;
@@ -28,9 +27,9 @@ static int check_label(const char *label, char *reason, size_t room)
 {
 	size_t i, len = strlen(label);
 
-	if (len > LABEL_MAX) {
+	if (len > SIGIL_LABEL_MAX) {
 		snprintf(reason, room, "label of %zu bytes, over %d", len,
-			 LABEL_MAX);
+			 SIGIL_LABEL_MAX);
 		return -1;
 	}
 	for (i = 0; i < len; i++) {

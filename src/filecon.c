@@ -74,7 +74,8 @@ static void usage(int status)
 	       "      --version          output version information and exit\n"
 	       "\n"
 	       "Exit status: 0 if all went well, 1 if any FILE could not be read or\n"
-	       "changed (the others are still processed), 125 for a usage error.\n");
+	       "changed (the others are still processed) or SPEC could not be read,\n"
+	       "2 for a usage error.\n");
 	exit(status);
 }
 
@@ -291,7 +292,7 @@ static char *absolute(const char *path)
 	return out;
 }
 
-/* Loads the specification at @file; dies with 125 on an error in it. */
+/* Loads the specification at @file; dies if it is unreadable or wrong. */
 static void load_spec(const char *file)
 {
 	char reason[256], *text;
@@ -300,13 +301,13 @@ static void load_spec(const char *file)
 	int fd = open(file, O_RDONLY | O_CLOEXEC), err;
 
 	if (fd < 0)
-		tool_die(EXIT_CANCELED, -errno, "cannot open '%s'", file);
+		tool_die(EXIT_FAILURE, -errno, "cannot open '%s'", file);
 	err = tool_read_fd(fd, &text, &len);
 	if (err)
-		tool_die(EXIT_CANCELED, err, "cannot read '%s'", file);
+		tool_die(EXIT_FAILURE, err, "cannot read '%s'", file);
 	close(fd);
 	if (fc_parse(text, len, &spec, &line, reason, sizeof(reason)))
-		tool_die(EXIT_CANCELED, 0, "%s:%u: %s", file, line, reason);
+		tool_die(EXIT_FAILURE, 0, "%s:%u: %s", file, line, reason);
 	free(text);
 }
 
@@ -374,18 +375,18 @@ int main(int argc, char **argv)
 	const char *reference = NULL, *lsm = NULL, *spec_file = NULL;
 	char *ref_label = NULL;
 	int c, i, recursive = 0, err, restoring = 0, match = 0, no_deref = 0;
-	int progress_asked = 0;
+	int progress_asked = 0, lsm_given;
 
 	while ((c = getopt_long(argc, argv, "s:RhvnP0", opts, NULL)) != -1) {
 		switch (c) {
 		case 's':
 			if (set)
-				tool_die(EXIT_CANCELED, 0, "multiple contexts");
+				tool_die(EXIT_USAGE, 0, "multiple contexts");
 			set = optarg;
 			break;
 		case OPT_REFERENCE:
 			if (reference)
-				tool_die(EXIT_CANCELED, 0, "multiple reference files");
+				tool_die(EXIT_USAGE, 0, "multiple reference files");
 			reference = optarg;
 			break;
 		case 'R':
@@ -411,7 +412,7 @@ int main(int argc, char **argv)
 			break;
 		case OPT_SPEC:
 			if (spec_file)
-				tool_die(EXIT_CANCELED, 0, "multiple specifications");
+				tool_die(EXIT_USAGE, 0, "multiple specifications");
 			spec_file = optarg;
 			break;
 		case 'v':
@@ -419,38 +420,39 @@ int main(int argc, char **argv)
 			break;
 		case OPT_XATTR:
 			if (xattr)
-				tool_die(EXIT_CANCELED, 0, "multiple attributes");
+				tool_die(EXIT_USAGE, 0, "multiple attributes");
 			xattr = optarg;
 			break;
 		case '0':
 			sep = '\0';
 			break;
 		default:
-			tool_common_option(c, &lsm, usage);
+			tool_common_option(c, &lsm, usage, EXIT_USAGE);
 		}
 	}
 	if (set && reference)
-		tool_die(EXIT_CANCELED, 0, "-s and --reference cannot be combined");
+		tool_die(EXIT_USAGE, 0, "-s and --reference cannot be combined");
 	if (restoring + match + !!set + !!reference > 1)
-		tool_die(EXIT_CANCELED, 0,
+		tool_die(EXIT_USAGE, 0,
 			 "only one of -s, --reference, --restore and --match");
 	if (spec_file && !restoring && !match)
-		tool_die(EXIT_CANCELED, 0, "--spec goes with --restore or --match");
+		tool_die(EXIT_USAGE, 0, "--spec goes with --restore or --match");
 	if (dry_run && !restoring)
-		tool_die(EXIT_CANCELED, 0, "-n goes with --restore");
+		tool_die(EXIT_USAGE, 0, "-n goes with --restore");
 	if (progress_asked && !restoring)
-		tool_die(EXIT_CANCELED, 0, "-P goes with --restore");
+		tool_die(EXIT_USAGE, 0, "-P goes with --restore");
 	if ((restoring || match) && no_deref)
-		tool_die(EXIT_CANCELED, 0,
+		tool_die(EXIT_USAGE, 0,
 			 "--restore and --match never follow a symbolic link: -h is implied");
 	if (match && (recursive || verbose))
-		tool_die(EXIT_CANCELED, 0, "--match takes no -R or -v");
+		tool_die(EXIT_USAGE, 0, "--match takes no -R or -v");
 	if (lsm && xattr)
-		tool_die(EXIT_CANCELED, 0, "--lsm and --xattr cannot be combined");
+		tool_die(EXIT_USAGE, 0, "--lsm and --xattr cannot be combined");
 	if (optind == argc) {
 		tool_error(0, "missing file operand");
-		usage(EXIT_CANCELED);
+		usage(EXIT_USAGE);
 	}
+	lsm_given = lsm != NULL;
 	spec_name = spec_file ? spec_file : DEFAULT_SPEC;
 	/* Matching is text: no module needed. */
 	if (match) {
@@ -458,23 +460,23 @@ int main(int argc, char **argv)
 		return by_spec(match, 0, argv + optind, argc - optind);
 	}
 	if (!xattr) {
-		if (lsm) {
+		if (lsm_given) {
 			if (!sigil_lsm_has_attrs(lsm) && sigil_lsm_id(lsm))
-				tool_die(EXIT_CANCELED, 0,
+				tool_die(EXIT_USAGE, 0,
 					 "security module '%s' has no file labels; name an attribute with --xattr",
 					 lsm);
 			if (!sigil_lsm_has_attrs(lsm))
-				tool_die(EXIT_CANCELED, 0, "unknown security module '%s'", lsm);
+				tool_die(EXIT_USAGE, 0, "unknown security module '%s'", lsm);
 		} else {
 			lsm = sigil_lsm_default();
 		}
 		xattr = sigil_lsm_xattr(lsm);
 		if (!xattr && lsm)
-			tool_die(EXIT_CANCELED, 0,
+			tool_die(lsm_given ? EXIT_USAGE : EXIT_FAILURE, 0,
 				 "security module '%s' has no file label attribute; name one with --xattr",
 				 lsm);
 		if (!xattr)
-			tool_die(EXIT_CANCELED, 0,
+			tool_die(EXIT_FAILURE, 0,
 				 "no active security module labels files; name an attribute with --xattr");
 	}
 	if (restoring) {
@@ -484,7 +486,7 @@ int main(int argc, char **argv)
 	if (reference) {
 		err = sigil_file_get(reference, xattr, 1, &ref_label);
 		if (err)
-			tool_die(EXIT_CANCELED, err, "cannot read the %s label of '%s'",
+			tool_die(EXIT_FAILURE, err, "cannot read the %s label of '%s'",
 				 xattr, reference);
 		set = ref_label;
 	}

@@ -479,7 +479,10 @@ static int run(char **argv)
 		if (err)
 			rc = EXIT_CANCELED;
 	}
-	/* A --replace that did not finish leaves no trace. */
+	/*
+	 * What COMMAND was given stays; rollback() closes our descriptors and
+	 * removes only the new file of a --replace that did not finish.
+	 */
 	for (i = 0; i < n_items; i++)
 		if (items[i].kind != K_REPLACE)
 			items[i].created = 0;
@@ -557,7 +560,7 @@ int main(int argc, char **argv)
 			outputs++;
 			break;
 		default:
-			tool_common_option(c, &lsm_opt, usage);
+			tool_common_option(c, &lsm_opt, usage, EXIT_CANCELED);
 		}
 	}
 	if (!context) {
@@ -589,7 +592,7 @@ int main(int argc, char **argv)
 			tool_die(EXIT_CANCELED, 0, "--replace needs a COMMAND to write the new '%s'",
 				 items[i].arg);
 
-	lsm = lsm_opt ? tool_check_lsm(lsm_opt, EXIT_CANCELED) :
+	lsm = lsm_opt ? tool_check_lsm(lsm_opt, EXIT_CANCELED, EXIT_CANCELED) :
 			sigil_lsm_default();
 	label_xattr = sigil_lsm_xattr(lsm);
 	tool_require_attr(lsm, SIGIL_ATTR_FSCREATE, EXIT_CANCELED,

@@ -62,7 +62,8 @@ uint64_t sigil_lsm_id(const char *name)
 }
 
 /*
- * Grammar: NAME *("," NAME) [ "\n" ], NAME = 1*31 of [a-z0-9_].
+ * Grammar: [ NAME *("," NAME) ] [ "\n" ], NAME = 1*31 of [a-z0-9_]: an
+ * empty text or a lone newline is an empty list.
  */
 int sigil_lsm_parse_list(const char *text, struct sigil_lsm *out,
 			 size_t max)
@@ -141,8 +142,11 @@ int sigil_lsm_list(struct sigil_lsm *out, size_t max)
 
 #define A(attr) (1u << SIGIL_ATTR_##attr)
 
-/* Modules with process attributes: which, their file-label xattr, and
- * whether /proc/PID/attr/ has a directory of theirs. */
+/*
+ * Modules with process attributes: their file-label xattr, whether
+ * /proc/PID/attr/ has a directory of theirs, and which attributes they
+ * have.
+ */
 static const struct {
 	const char *name;
 	const char *xattr;

@@ -57,7 +57,7 @@ static void parse_opts(pam_handle_t *pamh, int argc, const char **argv,
 	}
 }
 
-/* Whether @user is a member of @group, by its primary group or the list. */
+/* Whether user @pw is in @group, by its primary group or the list. */
 static int in_group(const struct passwd *pw, const char *group)
 {
 	const struct group *gr = getgrnam(group);
@@ -228,7 +228,10 @@ PAM_EXTERN int pam_sm_open_session(pam_handle_t *pamh, int flags, int argc,
 		free(label);
 		return PAM_SESSION_ERR;
 	}
-	/* The terminal: the user's label, its own kept for close_session. */
+	/*
+	 * A terminal with a label takes the user's; its own is kept for
+	 * close_session.  One without is left alone.
+	 */
 	tty = o.nottys ? NULL : session_tty(pamh, ttybuf, sizeof(ttybuf));
 	if (tty && !sigil_file_get(tty, "security.sigil", 1, &old) && old) {
 		saved = malloc(strlen(tty) + strlen(old) + 2);

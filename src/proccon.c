@@ -21,6 +21,8 @@ const char *program_name = "proccon";
 
 static const char *lsm;		/* NULL: the unprefixed /proc nodes */
 static char sep = '\n';
+/* A usage error's status and a failure's; runcon's 125 with COMMAND. */
+static int usage_status = EXIT_USAGE, fail_status = EXIT_FAILURE;
 
 static void usage(int status)
 {
@@ -55,8 +57,9 @@ static void usage(int status)
 	       "empty.\n"
 	       "\n"
 	       "Exit status: 0 if all went well, 1 if a PID could not be read or the\n"
-	       "context could not be set; with COMMAND, 125 if proccon failed, 126 if\n"
-	       "COMMAND could not be run, 127 if it was not found, else COMMAND's.\n");
+	       "context could not be set, 2 for a usage error; with COMMAND, 125 if\n"
+	       "proccon failed (a usage error too), 126 if COMMAND could not be run,\n"
+	       "127 if it was not found, else COMMAND's.\n");
 	exit(status);
 }
 
@@ -65,7 +68,10 @@ static const char *lsm_desc(void)
 	return lsm ? lsm : "default module";
 }
 
-/* Prints [PID ][ATTR ]VALUE for one attribute; returns 0 or an errno. */
+/*
+ * Prints [PID ][ATTR ]VALUE for one attribute, nothing for an unset one
+ * if @skip_unset; returns 0 or a negative errno.
+ */
 static int show(pid_t pid, int attr, int with_pid, int with_attr, int skip_unset)
 {
 	char *value = NULL;
@@ -209,7 +215,7 @@ static int parse_fd(const char *s)
 	errno = 0;
 	v = strtol(s, &end, 10);
 	if (!isdigit((unsigned char)*s) || *end || errno || v > INT_MAX)
-		tool_die(EXIT_CANCELED, 0, "invalid file descriptor '%s'", s);
+		tool_die(usage_status, 0, "invalid file descriptor '%s'", s);
 	return (int)v;
 }
 
@@ -231,6 +237,26 @@ static int show_peer(int fd)
 	return 0;
 }
 
+#define OPTSTRING "+a:ALs:0h"
+
+/*
+ * Whether the command line runs COMMAND: -s, then an operand.  Found by a
+ * silent first pass of getopt_long(), so that an error in the options is
+ * already reported with the status of the mode asked for.
+ */
+static int runs_command(int argc, char **argv, const struct option *opts)
+{
+	int c, set = 0, run;
+
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, OPTSTRING, opts, NULL)) != -1)
+		set |= c == 's';
+	run = set && optind < argc;
+	opterr = 1;
+	optind = 0;	/* the real pass starts afresh */
+	return run;
+}
+
 int main(int argc, char **argv)
 {
 	enum { OPT_ALL = 256, OPT_PEER };
@@ -250,14 +276,16 @@ int main(int argc, char **argv)
 	int failed = 0, err;
 	pid_t pid;
 
-	while ((c = getopt_long(argc, argv, "+a:ALs:0h", opts, NULL)) != -1) {
+	if (runs_command(argc, argv, opts))
+		usage_status = fail_status = EXIT_CANCELED;
+	while ((c = getopt_long(argc, argv, OPTSTRING, opts, NULL)) != -1) {
 		switch (c) {
 		case 'a':
 			if (attr >= 0)
-				tool_die(EXIT_CANCELED, 0, "multiple attributes");
+				tool_die(usage_status, 0, "multiple attributes");
 			attr = sigil_attr_from_name(optarg);
 			if (attr < 0)
-				tool_die(EXIT_CANCELED, 0,
+				tool_die(usage_status, 0,
 					 "unknown attribute '%s' (one of current, exec, fscreate, prev, keycreate, sockcreate)",
 					 optarg);
 			break;
@@ -275,7 +303,7 @@ int main(int argc, char **argv)
 			break;
 		case 's':
 			if (set)
-				tool_die(EXIT_CANCELED, 0, "multiple contexts to set");
+				tool_die(usage_status, 0, "multiple contexts to set");
 			set = optarg;
 			break;
 		case '0':
@@ -285,21 +313,21 @@ int main(int argc, char **argv)
 			usage(EXIT_SUCCESS);
 			break;
 		default:
-			tool_common_option(c, &lsm_opt, usage);
+			tool_common_option(c, &lsm_opt, usage, usage_status);
 		}
 	}
 	if (list + every + all + (set != NULL) + (peer >= 0) > 1 ||
 	    ((list || set || peer >= 0) && attr >= 0) || (all && attr >= 0))
-		tool_die(EXIT_CANCELED, 0,
+		tool_die(usage_status, 0,
 			 "-A, -L, -s, --peer and --all cannot be combined, nor -a with -L, -s, --peer or --all");
 	if ((list || every || peer >= 0) && optind < argc)
-		tool_die(EXIT_CANCELED, 0, "-A, -L and --peer take no operands");
+		tool_die(usage_status, 0, "-A, -L and --peer take no operands");
 
 	if (list)
 		return list_lsms();
 	if (peer >= 0)
 		return show_peer(peer);
-	lsm = lsm_opt ? tool_check_lsm(lsm_opt, EXIT_CANCELED) :
+	lsm = lsm_opt ? tool_check_lsm(lsm_opt, usage_status, fail_status) :
 			sigil_lsm_default();
 	if (every)
 		return every_process(attr < 0 ? SIGIL_ATTR_CURRENT : attr);
@@ -311,7 +339,7 @@ int main(int argc, char **argv)
 		if (err) {
 			tool_explain_own_refusal(lsm, err, "dyntransition", set);
 			tool_explain_label(lsm, err, set);
-			tool_attr_die(run ? EXIT_CANCELED : 1, err,
+			tool_attr_die(fail_status, err,
 				      "cannot set current context to '%s' (%s)",
 				      set, lsm_desc());
 		}

@@ -20,7 +20,10 @@
 extern "C" {
 #endif
 
-/* The most modules a kernel can stack (MAX_LSM_COUNT is 15 in 6.12). */
+/*
+ * More than a kernel can stack: MAX_LSM_COUNT is the number of modules
+ * built in, at most 15 in 6.12 with Sigil.
+ */
 #define SIGIL_MAX_LSMS 32
 #define SIGIL_LSM_NAME_MAX 32
 
@@ -43,7 +46,7 @@ enum sigil_attr {
 /* "current", "exec", ...; NULL for an invalid value. */
 const char *sigil_attr_name(int attr);
 
-/* PROCATTR_* for a name, or -1. */
+/* The SIGIL_ATTR_* called @name ("exec"), or -1. */
 int sigil_attr_from_name(const char *name);
 
 /* The name of LSM identifier @id ("sigil"), or NULL if unknown. */
@@ -109,6 +112,9 @@ int sigil_attr_get_thread(pid_t pid, pid_t tid, const char *lsm, int attr,
 /*
  * Sets attribute @attr of the calling thread for LSM @lsm (NULL: the
  * unprefixed nodes) to exactly the bytes of @value; NULL or "" resets it.
+ * For AppArmor @value is a profile, written as the command that changes
+ * to it ("exec PROFILE", "changeprofile PROFILE"), for exec and current
+ * only; there -EINVAL for another attribute, NULL or "".
  */
 int sigil_attr_set(const char *lsm, int attr, const char *value);
 
@@ -126,7 +132,10 @@ const char *sigil_strerror(int err);
 int sigil_file_get(const char *path, const char *xattr, int follow,
 		   char **value);
 
-/* Sets the label xattr @xattr of @path to @value. */
+/*
+ * Sets the label xattr @xattr of @path to @value (without a NUL),
+ * following a final symlink if @follow.
+ */
 int sigil_file_set(const char *path, const char *xattr, int follow,
 		   const char *value);
 

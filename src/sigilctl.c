@@ -336,19 +336,19 @@ static int access_query(int argc, char **argv)
 	for (i = 0; i < argc; i++) {
 		/* One argument, one field: "a b" is not two labels. */
 		if (!argv[i][0] || strpbrk(argv[i], " \t\n"))
-			tool_die(2, 0, "invalid field '%s' in the query: fields are not empty and have no white space",
+			tool_die(EXIT_USAGE, 0, "invalid field '%s' in the query: fields are not empty and have no white space",
 				 argv[i]);
 		len += (size_t)snprintf(query + len, sizeof(query) - len, "%s%s",
 					i ? " " : "", argv[i]);
 	}
 	if (len >= sizeof(query))
-		tool_die(2, 0, "query too long");
+		tool_die(EXIT_USAGE, 0, "query too long");
 	/* Checked as the kernel reads it, to name the field at fault. */
 	if (policy_check_query(query, reason, sizeof(reason)))
-		tool_die(2, 0, "invalid query '%s': %s", query, reason);
+		tool_die(EXIT_USAGE, 0, "invalid query '%s': %s", query, reason);
 	err = sigil_query(query, &answer);
 	if (err == -EINVAL)
-		tool_die(2, err, "invalid query '%s'", query);
+		tool_die(EXIT_USAGE, err, "invalid query '%s'", query);
 	if (err)
 		tool_die(1, err, "cannot ask " SIGILFS "access about '%s'", query);
 	puts(answer);
@@ -413,11 +413,6 @@ static void add_catchalls(struct suggest *s, const char *text, int spec)
 	}
 }
 
-/*
- * sigilctl suggest [--explain] [--policy FILE] [FILE|-]: the catch-alls
- * come from --policy, else the running policy, else the installed one,
- * and from the installed file contexts.
- */
 /* who-can and reach: the policy they read, checked. */
 static int graph_query(const char *cmd, int argc, char **argv)
 {
@@ -437,7 +432,7 @@ static int graph_query(const char *cmd, int argc, char **argv)
 			   !strcmp(cmd, "who-can")) {
 			rights = argv[1];
 			if (!*rights || strspn(rights, "rwxac") != strlen(rights))
-				tool_die(2, 0, "invalid rights '%s': letters of r, w, x, a, c",
+				tool_die(EXIT_USAGE, 0, "invalid rights '%s': letters of r, w, x, a, c",
 					 rights);
 			argc--;
 			argv++;
@@ -448,7 +443,7 @@ static int graph_query(const char *cmd, int argc, char **argv)
 		argv++;
 	}
 	if (argc != 1 || argv[0][0] == '-')
-		tool_die(2, 0, "%s takes one label%s", cmd,
+		tool_die(EXIT_USAGE, 0, "%s takes one label%s", cmd,
 			 !strcmp(cmd, "who-can") ?
 			 ", after [--rights LETTERS] [--json] [--policy FILE]" :
 			 ", after [--json] [--policy FILE]");
@@ -475,6 +470,11 @@ static int forbidden_by(const char *rule, char *why, size_t room, void *ctx)
 	return policy_never_breaks(text, strlen(text), rule, why, room);
 }
 
+/*
+ * sigilctl suggest [--explain] [--policy FILE] [FILE|-]: the catch-alls
+ * come from --policy, else the running policy, else the installed one,
+ * and from the installed file contexts.
+ */
 static int suggest(int argc, char **argv)
 {
 	struct suggest s = { 0 };
@@ -498,7 +498,7 @@ static int suggest(int argc, char **argv)
 		argv++;
 	}
 	if (argc > 1 || (argc == 1 && argv[0][0] == '-' && argv[0][1]))
-		tool_die(2, 0, "suggest takes [--explain] [--policy FILE] and one FILE at most");
+		tool_die(EXIT_USAGE, 0, "suggest takes [--explain] [--policy FILE] and one FILE at most");
 	if (policy) {
 		text = read_all(policy, &size);
 	} else {
@@ -568,7 +568,7 @@ static int enforce(int argc, char **argv)
 	else if (!strcmp(argv[0], "0") || !strcmp(argv[0], "permissive"))
 		write_node("enforce", "0", 1, "the mode");
 	else
-		tool_die(2, 0, "enforce takes enforcing, permissive, 1 or 0, not '%s'",
+		tool_die(EXIT_USAGE, 0, "enforce takes enforcing, permissive, 1 or 0, not '%s'",
 			 argv[0]);
 	return 0;
 }
@@ -586,15 +586,11 @@ int main(int argc, char **argv)
 	long rules;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
-		/* sigilctl(8): 2 for a usage error, as for every command. */
-		if (c == '?')
-			usage(2);
-		tool_common_option(c, &lsm, usage);
-	}
+	while ((c = getopt_long(argc, argv, "+", opts, NULL)) != -1)
+		tool_common_option(c, &lsm, usage, EXIT_USAGE);
 	if (optind == argc) {
 		tool_error(0, "missing command");
-		usage(2);
+		usage(EXIT_USAGE);
 	}
 	cmd = argv[optind++];
 	argc -= optind;
@@ -603,7 +599,7 @@ int main(int argc, char **argv)
 		const char *file = argc ? argv[0] : DEFAULT_POLICY;
 
 		if (argc > 1 || (argc == 0 && !strcmp(cmd, "check")))
-			tool_die(2, 0, "%s takes one FILE", cmd);
+			tool_die(EXIT_USAGE, 0, "%s takes one FILE", cmd);
 		text = read_policy(file, &size);
 		rules = check(file, text, size, !strcmp(cmd, "load"));
 		if (rules < 0)
@@ -629,6 +625,6 @@ int main(int argc, char **argv)
 	if (!strcmp(cmd, "who-can") || !strcmp(cmd, "reach"))
 		return graph_query(cmd, argc, argv);
 	tool_error(0, "invalid command '%s' or wrong number of arguments", cmd);
-	usage(2);
-	return 2;
+	usage(EXIT_USAGE);
+	return EXIT_USAGE;
 }

@@ -50,8 +50,11 @@ int suggest_line(struct suggest *s, const char *line);
 int suggest_catchall(struct suggest *s, const char *label);
 
 /*
- * Prints the rules, one per line; with @explain, each after comment lines
- * naming the denials it answers, and the refusals no rule can lift last.
+ * Prints the rules, one per line; a rule that an assertion of the policy
+ * forbids, or the w, a, c and x of an allow rule on a catch-all, as a
+ * comment saying why.  With @explain, each rule comes after comment
+ * lines naming the denials it answers, and the refusals no rule can lift
+ * come last.
  */
 void suggest_print(const struct suggest *s, FILE *out, int explain);
 

@@ -12,6 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <linux/sigil.h>
+
 #include "sigil.h"
 #include "tool.h"
 
@@ -71,16 +73,16 @@ noreturn void tool_version(void)
 	exit(EXIT_SUCCESS);
 }
 
-const char *tool_check_lsm(const char *name, int status)
+const char *tool_check_lsm(const char *name, int usage, int status)
 {
 	int active;
 
 	if (!sigil_lsm_has_attrs(name) && sigil_lsm_id(name))
-		tool_die(status, 0,
+		tool_die(usage, 0,
 			 "security module '%s' has no process attributes (sigil, selinux, smack and apparmor have)",
 			 name);
 	if (!sigil_lsm_has_attrs(name))
-		tool_die(status, 0,
+		tool_die(usage, 0,
 			 "unknown security module '%s' (one of sigil, selinux, smack, apparmor)",
 			 name);
 	active = sigil_lsm_active(name);
@@ -154,12 +156,13 @@ noreturn void tool_exec(char *const argv[])
 	exit(err == ENOENT ? EXIT_ENOENT : EXIT_CANNOT_INVOKE);
 }
 
-void tool_common_option(int c, const char **lsm, void (*usage)(int))
+void tool_common_option(int c, const char **lsm, void (*usage)(int),
+			int status)
 {
 	switch (c) {
 	case TOOL_OPT_LSM:
 		if (*lsm)
-			tool_die(EXIT_CANCELED, 0, "multiple security modules");
+			tool_die(status, 0, "multiple security modules");
 		*lsm = optarg;
 		break;
 	case TOOL_OPT_HELP:
@@ -169,7 +172,7 @@ void tool_common_option(int c, const char **lsm, void (*usage)(int))
 		tool_version();
 		break;
 	default:
-		usage(EXIT_CANCELED);
+		usage(status);
 	}
 }
 
@@ -183,9 +186,11 @@ void tool_explain_label(const char *lsm, int err, const char *label)
 	for (i = 0; i < len && label[i] >= 0x21 && label[i] <= 0x7e; i++)
 		;
 	if (!len)
-		tool_error(0, "a sigil label is 1 to 255 bytes; '' is empty");
-	else if (len > 255)
-		tool_error(0, "a sigil label is 1 to 255 bytes; this one has %zu", len);
+		tool_error(0, "a sigil label is 1 to %d bytes; '' is empty",
+			   SIGIL_LABEL_MAX);
+	else if (len > SIGIL_LABEL_MAX)
+		tool_error(0, "a sigil label is 1 to %d bytes; this one has %zu",
+			   SIGIL_LABEL_MAX, len);
 	else if (i < len)
 		tool_error(0, "a sigil label is printable ASCII other than space; byte %zu is %s",
 			   i + 1, label[i] == ' ' ? "a space" :

@@ -1,15 +1,23 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * What the Sigil tools share beyond libsigil: one shape of message
- * ("prog: what failed: reason"), runcon's exit codes, and running COMMAND.
+ * ("prog: what failed: reason"), one exit-status convention, and running
+ * COMMAND.
  */
 #ifndef SIGIL_TOOL_H
 #define SIGIL_TOOL_H
 
 #include <stdnoreturn.h>
 
-/* runcon's exit codes. */
+/*
+ * The exit statuses (sigil(7)).  A tool that runs COMMAND (execcon,
+ * fscreatecon-run, proccon -s CONTEXT COMMAND) exits as runcon does: 125
+ * when it fails itself, usage errors included, 126 or 127 when COMMAND
+ * cannot be run, else COMMAND's status.  The others exit as chcon does,
+ * EXIT_FAILURE (1) on a failure, and EXIT_USAGE on a usage error.
+ */
 enum {
+	EXIT_USAGE = 2,		/* a bad option, operand or combination */
 	EXIT_CANCELED = 125,	/* the tool itself failed */
 	EXIT_CANNOT_INVOKE = 126,	/* COMMAND not executable, or refused */
 	EXIT_ENOENT = 127,	/* COMMAND not found */
@@ -26,9 +34,11 @@ enum { TOOL_OPT_LSM = 1000, TOOL_OPT_HELP, TOOL_OPT_VERSION };
 
 /*
  * Handles getopt_long's answer @c for the common options (--lsm into
- * *@lsm, refusing a repeat; --help; --version) and an unknown option.
+ * *@lsm; --help; --version).  A repeated --lsm or an unknown option is a
+ * usage error: exits with @status.
  */
-void tool_common_option(int c, const char **lsm, void (*usage)(int));
+void tool_common_option(int c, const char **lsm, void (*usage)(int),
+			int status);
 
 /* Prints "prog: MESSAGE[: reason]" (err: a negative errno, or 0). */
 void tool_error(int err, const char *fmt, ...)
@@ -53,15 +63,20 @@ noreturn void tool_version(void);
 
 /*
  * Checks a --lsm argument: a module with process attributes that is
- * active.  Dies with @status otherwise.  Returns @name.
+ * active.  Dies with @usage for a module that is unknown or has no
+ * process attributes, with @status for one that is not active or when
+ * the active modules cannot be listed.  Returns @name.
  */
-const char *tool_check_lsm(const char *name, int status);
+const char *tool_check_lsm(const char *name, int usage, int status);
 
 /*
  * After a refusal (@err -EACCES) under Sigil, asks its policy about the
  * query built from @fmt (the rule that would allow the operation) and says
  * which rule is missing.  Does nothing for another error or module.
  */
+void tool_explain_refusal(const char *lsm, int err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 /*
  * The same for a refusal of the task's own doing: the query is "@kind
  * OWN-LABEL @rest", with the task's current label in the middle.
@@ -74,8 +89,6 @@ void tool_explain_own_refusal(const char *lsm, int err, const char *kind,
  * says what is wrong with the label (empty, too long, which byte).
  */
 void tool_explain_label(const char *lsm, int err, const char *label);
-void tool_explain_refusal(const char *lsm, int err, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
 
 /*
  * Reads all of @fd into *@text (malloc'ed, NUL-terminated; *@size bytes

@@ -281,11 +281,11 @@ filecon-restore-errors-and-no-xattr-fs)
 	umount "$d/ram"
 	filecon -s before_t "$d/plain"
 	printf '%s\n%s\n' "$d(/.*)? restored_t" "$d/x( bad_t" >"$d/spec"
-	run 125 filecon --restore -R --spec "$d/spec" "$d"
+	run 1 filecon --restore -R --spec "$d/spec" "$d"
 	grep -q "$d/spec:2: invalid regular expression '$d/x(': " $err ||
 		fail "expected the spec's line 2 named, saw '$(cat $err)'"
 	expect_eq "label after the invalid spec" before_t "$(label "$d/plain")"
-	run 125 filecon --restore --spec "$d/nonexistent" "$d/plain"
+	run 1 filecon --restore --spec "$d/nonexistent" "$d/plain"
 	grep -q "cannot open '$d/nonexistent': No such file or directory" $err ||
 		fail "expected the missing spec named, saw '$(cat $err)'"
 	printf '%s\n' "$d(/.*)? restored_t" >"$d/spec"
@@ -340,7 +340,7 @@ filecon-zero-and-xattr)
 	expect_eq "--lsm sigil" "z_t $d/f" "$(cat $out)"
 	;;
 leave-labelled-files)
-	# For the host's debugfs check (tests/guest-suite.sh).
+	# For the host's debugfs check (tests/drivers/guest-suite.sh).
 	p=$2/persist-tools
 	rm -rf "$p"
 	mkdir "$p"

@@ -109,7 +109,7 @@ allow app_t victim_t w"
 	grep -q "proccon: cannot read the peer label of file descriptor 0: Socket operation on non-socket" $err ||
 		fail "expected a message naming fd 0 and ENOTSOCK, saw: $(cat $err)"
 	run 1 execcon app_t ./peer-ops connect-exec "$d/sock" sh -c 'proccon --peer=7 7</dev/null'
-	run 125 proccon --peer=x
+	run 2 proccon --peer=x
 	grep -q "invalid file descriptor 'x'" $err || fail "expected a message naming 'x', saw: $(cat $err)"
 	;;
 secid-of-a-queued-datagram-survives-a-reload)

@@ -1,13 +1,14 @@
 #!/bin/bash
 # Ensure that the tools handle their options as documented, on
-# the host: --help and --version, refused conflicts and repeats, runcon's
-# exit codes for their own failures, options stopping at COMMAND, and a
-# clear message (never a crash) whatever LSM the host kernel has.
+# the host: --help and --version, refused conflicts and repeats, the exit
+# statuses of sigil(7) (runcon's with COMMAND, 1 and 2 without) and the
+# pages that list them, options stopping at COMMAND, and a clear message
+# (never a crash) whatever LSM the host kernel has.
 set -u
 b=${builddir:-.}/src
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-echo "1..81"
+echo "1..99"
 n=0
 # check NAME EXPECTED-STATUS COMMAND...: status and a non-crash.
 check() {
@@ -40,12 +41,12 @@ check "proccon --help exits 0" 0 "$b/proccon" --help
 grepout "proccon --help shows Usage and the exit status" "Exit status" out
 check "execcon --version exits 0" 0 "$b/execcon" --version
 grepout "execcon --version names the package" "execcon (sigil)" out
-check "an unknown option is exit 125" 125 "$b/proccon" --bogus
+check "an unknown option is exit 2" 2 "$b/proccon" --bogus
 grepout "... and says how to get help" "Try 'proccon --help'" err
-check "proccon -A with a PID is refused" 125 "$b/proccon" -A 1
-check "proccon -a with an unknown attribute is refused" 125 "$b/proccon" -a nosuch
+check "proccon -A with a PID is refused" 2 "$b/proccon" -A 1
+check "proccon -a with an unknown attribute is refused" 2 "$b/proccon" -a nosuch
 grepout "... naming the attribute" "unknown attribute 'nosuch'" err
-check "proccon -a twice is refused" 125 "$b/proccon" -a exec -a prev
+check "proccon -a twice is refused" 2 "$b/proccon" -a exec -a prev
 check "execcon without a command is exit 125" 125 "$b/execcon" x_t
 grepout "... saying 'missing command'" "missing command" err
 check "execcon -t twice is refused" 125 "$b/execcon" -t a -t b true
@@ -68,23 +69,23 @@ grepout "... naming the descriptor" "descriptor 1 given twice" err
 check "fscreatecon-run --fd 0 is refused" 125 \
 	"$b/fscreatecon-run" x_t --fd 0="$tmp/a" -- true
 grepout "... as standard input" "descriptor 0 is standard input" err
-check "filecon without a file is exit 125" 125 "$b/filecon"
+check "filecon without a file is exit 2" 2 "$b/filecon"
 grepout "... saying 'missing file operand'" "missing file operand" err
-check "filecon -s with --reference is refused" 125 "$b/filecon" -s a --reference=b c
+check "filecon -s with --reference is refused" 2 "$b/filecon" -s a --reference=b c
 check "execcon with an empty context is exit 125" 125 "$b/execcon" '' true
 grepout "... saying so" "empty context" err
 check "execcon with an option after the context is exit 125" 125 \
 	"$b/execcon" x_t -t y_t true
 grepout "... naming the option" "option '-t' after the context" err
-check "proccon --lsm of a module without attributes is exit 125" 125 \
+check "proccon --lsm of a module without attributes is exit 2" 2 \
 	"$b/proccon" --lsm capability
 grepout "... saying it has none" "security module 'capability' has no process attributes" err
-check "filecon --lsm of a module without file labels is exit 125" 125 \
+check "filecon --lsm of a module without file labels is exit 2" 2 \
 	"$b/filecon" --lsm yama f
 grepout "... saying so" "security module 'yama' has no file labels" err
 check "sigilctl check of a missing file is exit 1" 1 "$b/sigilctl" check /nonexistent/policy
 grepout "... with the system's reason" "cannot open '/nonexistent/policy': No such file or directory" err
-check "proccon -A with -s is refused" 125 "$b/proccon" -A -s x_t
+check "proccon -A with -s is refused" 2 "$b/proccon" -A -s x_t
 grepout "... saying what combines" "cannot be combined" err
 # sigilctl(8): exit status 2 for every usage error.
 check "sigilctl --bogus is exit 2" 2 "$b/sigilctl" --bogus
@@ -122,7 +123,7 @@ if [ -s "$tmp/err" ]; then
 else
 	echo "ok $n - ... prints no progress"
 fi
-check "filecon -P without --restore is exit 125" 125 "$b/filecon" -P "$tmp/pr"
+check "filecon -P without --restore is exit 2" 2 "$b/filecon" -P "$tmp/pr"
 
 # sigilctl access: a bad query is named before the kernel is asked.
 check "sigilctl access with an unknown letter is exit 2" 2 "$b/sigilctl" access a_t b_t q
@@ -152,12 +153,55 @@ printf '/srv(/.*)? srv_t\n/srv/key -- key_t\n' >"$tmp/fc"
 check "filecon --match works without a security module" 0 "$b/filecon" --match --spec "$tmp/fc" /srv/key /etc
 grepout "... printing path and label" "^/srv/key key_t$" out
 grepout "... and <<none>> where nothing matches" "^/etc <<none>>$" out
-check "filecon -n without --restore is exit 125" 125 "$b/filecon" -n /srv
-check "filecon --restore -h is exit 125" 125 "$b/filecon" --restore -h /srv
-check "filecon --match with -s is exit 125" 125 "$b/filecon" --match -s x_t /srv
+check "filecon -n without --restore is exit 2" 2 "$b/filecon" -n /srv
+check "filecon --restore -h is exit 2" 2 "$b/filecon" --restore -h /srv
+check "filecon --match with -s is exit 2" 2 "$b/filecon" --match -s x_t /srv
 printf '/srv( srv_t\n' >"$tmp/bad.fc"
-check "filecon --match with an invalid spec is exit 125" 125 "$b/filecon" --match --spec "$tmp/bad.fc" /srv
+check "filecon --match with an invalid spec is exit 1" 1 "$b/filecon" --match --spec "$tmp/bad.fc" /srv
 grepout "... naming the line and the expression" "bad.fc:1: invalid regular expression '/srv(': " err
+
+# sigil(7): runcon's 125 for the tools that run COMMAND, usage errors
+# included; 1 for a failure and 2 for a usage error in the others.  A
+# label with a control byte is refused by every module, and by a kernel
+# without one.
+bad=$'sigil\001test'
+check "proccon: a usage error is 2" 2 "$b/proccon" --bogus
+check "proccon: a failure is 1" 1 "$b/proccon" 2147483647
+check "proccon -s CONTEXT COMMAND: a usage error is 125" 125 \
+	"$b/proccon" -s x_t --bogus true
+check "proccon -s CONTEXT COMMAND: a failure is 125" 125 "$b/proccon" -s "$bad" true
+check "execcon: a usage error is 125" 125 "$b/execcon" --bogus x_t true
+check "execcon: a failure is 125" 125 "$b/execcon" "$bad" true
+check "fscreatecon-run: a usage error is 125" 125 \
+	"$b/fscreatecon-run" --bogus x_t -o "$tmp/never" -- true
+check "fscreatecon-run: a failure is 125" 125 \
+	"$b/fscreatecon-run" x_t -o "$tmp/missing/f" -- true
+check "filecon: a usage error is 2" 2 "$b/filecon" --bogus f
+check "filecon: a failure is 1" 1 "$b/filecon" --xattr user.sigiltest "$tmp/missing"
+check "sigilctl: a usage error is 2" 2 "$b/sigilctl" --bogus
+check "sigilctl: a failure is 1" 1 "$b/sigilctl" check "$tmp/missing.policy"
+
+# pagestatus PAGE STATUSES: the statuses the page's EXIT STATUS lists
+# (sigil(7): its "Exit status of the tools"), as .It entries.
+pagestatus() {
+	local page=${srcdir:-.}/man/$1 seen
+	[ -f "$page" ] || page=$page.in
+	seen=$(awk '/^\.S[hs] /{p = $0 ~ /^\.Sh EXIT STATUS$|^\.Ss Exit status of the tools$/; next}
+		p && /^\.It [0-9]+$/ {print $2}' "$page" | sort -n | tr '\n' ' ')
+	n=$((n + 1))
+	if [ "$seen" = "$2 " ]; then
+		echo "ok $n - $1 lists exit statuses $2"
+	else
+		echo "# expected exit statuses $2 in $page, saw: $seen"
+		echo "not ok $n - $1 lists exit statuses $2"
+	fi
+}
+pagestatus proccon.1 "0 1 2 125 126 127"
+pagestatus execcon.1 "125 126 127"
+pagestatus fscreatecon-run.1 "0 125 126 127"
+pagestatus filecon.1 "0 1 2"
+pagestatus sigilctl.8 "0 1 2"
+pagestatus sigil.7 "0 1 2 125 126 127"
 
 # Whatever the host kernel offers: a context, or a clear message.
 "$b/proccon" >"$tmp/out" 2>"$tmp/err"
