@@ -1,5 +1,5 @@
-# The second boot of the same disk (tests/distro-suite.sh): what the first
-# boot wrote keeps its labels, and the policy is loaded again.
+# The second boot of the same disk (tests/drivers/distro-suite.sh): what
+# the first boot wrote keeps its labels, and the policy is loaded again.
 . ./lib.sh
 case $1 in
 labels-survive-a-reboot)

@@ -1,7 +1,7 @@
 # Ensure that file labels reach the disk: files labelled on ext4 and on ext3
 # keep their labels after an unmount and a mount (read back from the
 # security.sigil xattr).  Leaves /persist on both disks for the host's
-# debugfs check (tests/guest-suite.sh).
+# debugfs check (tests/drivers/guest-suite.sh).
 . ./lib.sh
 for t in ext4 ext3; do
 	m=$(disk_mount $t) || exit 1

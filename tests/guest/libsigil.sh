@@ -15,7 +15,8 @@ installed-library-serves-a-pkg-config-program)
 	;;
 shared-library-header-and-pkg-config-installed)
 	# The tools are static in the guest (guest/build-userland: TCG makes
-	# a dynamic exec slow); tests/libsigil-abi.sh checks the host's link.
+	# a dynamic exec slow); tests/lint/libsigil-abi.sh checks the host's
+	# link.
 	[ -f /usr/lib/libsigil.so.0 ] || fail "libsigil.so.0 is not installed in /usr/lib"
 	[ -f /usr/include/sigil.h ] || fail "sigil.h is not installed"
 	grep -q '^Libs: -L${libdir} -lsigil$' /usr/lib/pkgconfig/sigil.pc ||

@@ -1,6 +1,6 @@
 # The tools under SELinux, Smack and AppArmor, and Sigil stacked beside
-# SELinux or Smack, on the peer kernel (tests/peer-suite.sh boots it once
-# per module with lsm=...); one case per name:  sh peer.sh NAME DIR
+# SELinux or Smack, on the peer kernel (tests/drivers/peer-suite.sh boots
+# it once per module with lsm=...); one case per name:  sh peer.sh NAME DIR
 # DIR is a file system with extended attributes (/mnt/ext4 or /tmp).
 . ./lib.sh
 t=$1

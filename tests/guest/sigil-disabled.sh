@@ -1,6 +1,6 @@
-# Booted with lsm= not naming sigil (tests/guest-suite.sh): the system
-# works, Sigil stays out of the way, and its interfaces behave as sigil(7)
-# documents.  Not in LIST: it needs a boot of its own.
+# Booted with lsm= not naming sigil (tests/drivers/guest-suite.sh): the
+# system works, Sigil stays out of the way, and its interfaces behave as
+# sigil(7) documents.  Not in LIST: it needs a boot of its own.
 . ./lib.sh
 list=$(cat /sys/kernel/security/lsm) || fail "cannot read /sys/kernel/security/lsm"
 case ",$list," in

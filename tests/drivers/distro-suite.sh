@@ -48,7 +48,10 @@ boot() {	# boot N CONSOLE-LOG COMMAND: TAP result N for the boot itself
 	shift 2
 	start=$(date +%s)
 	"$top/guest/run" --distro-image "$disk" --timeout 900 --console "$log" \
-		--add "$top/tests/distro:/root/tests" -- "$@" 2>&1
+		--add "$top/tests/distro:/root/tests" \
+		--add "$top/tests/guest/run-suite:/root/tests/run-suite" \
+		--add "$top/tests/guest/select-tests.awk:/root/tests/select-tests.awk" \
+		-- "$@" 2>&1
 	rc=$?
 	echo "# the boot ran in $(( $(date +%s) - start ))s"
 	if [ "$rc" -eq 0 ]; then
@@ -59,9 +62,9 @@ boot() {	# boot N CONSOLE-LOG COMMAND: TAP result N for the boot itself
 	fi
 }
 boot $((n + 1)) "$work/console-distro.log" \
-	sh -c 'cat /run/sigil/system-state >&2; cd tests && sh ./run 120'
+	sh -c 'cat /run/sigil/system-state >&2; cd tests && sh ./run-suite 120'
 boot $((n + n2 + 2)) "$work/console-distro-reboot.log" \
-	sh -c "cd tests && N0=$((n + 1)) sh ./run 120 LIST-reboot"
+	sh -c "cd tests && N0=$((n + 1)) sh ./run-suite 120 LIST-reboot"
 if [ -z "$bad" ]; then
 	echo "ok $((n + n2 + 3)) - the image carries the file contexts' labels on disk (debugfs)"
 else

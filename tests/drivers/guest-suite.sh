@@ -3,7 +3,7 @@
 # it: one TAP result per listed test, plus one that the guest kernel stayed
 # healthy (no panic, Oops, BUG or WARNING) and powered off.
 #
-# With SIGIL_KERNEL_VARIANT=debug (tests/guest-debug.sh, make check-debug)
+# With SIGIL_KERNEL_VARIANT=debug (tests/drivers/guest-debug.sh, make check-debug)
 # it boots the debug kernel instead and runs tests/guest/LIST-debug (the
 # tests of LIST that together reach every function of the module LIST
 # reaches, then a kmemleak scan) and, in a second guest beside it,
