@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The Sigil policy grammar, checked offline (sigilctl check): the same
- * rules as the kernel's parser, with the same line numbers and reasons.
+ * sigilctl's offline checks (sigilctl check, suggest, query): the
+ * kernel's own parser, compiled into sigilctl (policy-check.c), so that
+ * a verdict, its line and its reason are the kernel's.
  */
 #ifndef SIGIL_POLICY_CHECK_H
 #define SIGIL_POLICY_CHECK_H
@@ -13,11 +14,6 @@
 #include <linux/sigil.h>
 
 /*
- * Checks the policy @text of @size bytes.  Returns the number of rules on
- * success, or -1 with *line (from 1; 0 for the policy as a whole) and
- * @reason (of @room bytes) saying what is wrong.
- */
-/*
  * Where policy_check() lists every rule that breaks the first broken
  * assertion ("WHERE: 'RULE' breaks 'never ...' (WHERE)"), before it
  * fails; NULL (the default) for nowhere.  policy_check_where() writes
@@ -27,29 +23,35 @@ extern FILE *policy_check_breaking;
 extern void (*policy_check_where)(unsigned int line, char *buf, size_t size);
 
 /*
- * Whether an assertion of the policy @text forbids @rule (one rule line):
- * 1 with "'never ...', line N" in @why, else 0.
+ * Checks the policy @text of @size bytes as a load would.  Returns the
+ * number of rules the kernel would count on success, or -1 with *line
+ * (from 1; 0 for the policy as a whole) and @reason (of @room bytes)
+ * saying what is wrong.
  */
-int policy_never_breaks(const char *text, size_t size, const char *rule,
-			char *why, size_t room);
-
 long policy_check(const char *text, size_t size, unsigned int *line,
 		  char *reason, size_t room);
 
 /*
+ * Whether an assertion of the policy @text forbids @rule (one rule line):
+ * 1 with "'never ...', line N" in @why, else 0.  The lines of @text that
+ * are not valid assertions are skipped.
+ */
+int policy_never_breaks(const char *text, size_t size, const char *rule,
+			char *why, size_t room);
+
+/*
  * Checks the one rule @rule (a line, without newline) by itself: its kind,
  * fields, permissions and labels, not what depends on other rules (an
- * entrypoint's transition, a genfs path given twice).  Returns 0, or -1
- * with @reason saying what is wrong.
+ * entrypoint's transition, a genfs path given twice); an assertion is
+ * not a rule.  Returns 0, or -1 with @reason saying what is wrong.
  */
 int policy_check_rule(const char *rule, char *reason, size_t room);
 
 /*
  * Checks the query @query to Sigil's access node as the kernel reads it:
  * the rule that would allow an access, "allow" left out for file access,
- * a transition with the executed file's label third; not entrypoint,
- * unconfined or genfs.  Returns 0, or -1 with @reason saying what is
- * wrong.
+ * a transition with the executed file's label third; only the kinds a
+ * check asks about.  Returns 0, or -1 with @reason saying what is wrong.
  */
 int policy_check_query(const char *query, char *reason, size_t room);
 

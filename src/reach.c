@@ -15,20 +15,13 @@
 #include <string.h>
 
 #include "reach.h"
-#include "security/sigil/grammar.h"
-
-#define MAXF 6
-
-struct rule {
-	unsigned int k;
-	char *f[MAXF];		/* the fields after the keyword */
-	unsigned int nf;
-};
+#include "security/sigil/label.h"
+#include "security/sigil/policy.h"
 
 struct graph {
-	struct rule *r;
-	size_t n;
-	char **labels;		/* every label a rule names, once */
+	struct sigil_policy *p;
+	struct sigil_label *named;		/* the label a question names */
+	const struct sigil_label **labels;	/* every label a rule names, once */
 	size_t nlabels;
 };
 
@@ -42,87 +35,82 @@ static void *xrealloc(void *p, size_t n)
 	return p;
 }
 
-static size_t label_index(struct graph *g, const char *l, int add)
+static size_t label_index(struct graph *g, const struct sigil_label *l,
+			  int add)
 {
 	size_t i;
 
 	for (i = 0; i < g->nlabels; i++)
-		if (!strcmp(g->labels[i], l))
+		if (g->labels[i] == l)
 			return i;
 	if (!add)
 		return (size_t)-1;
 	g->labels = xrealloc(g->labels, (g->nlabels + 1) * sizeof(*g->labels));
-	g->labels[g->nlabels] = strdup(l);
+	g->labels[g->nlabels] = l;
 	return g->nlabels++;
 }
 
-/* The rules of @text, which policy_check() accepted. */
-static void parse(struct graph *g, const char *text, size_t size)
+/*
+ * The rules of @text, read by the kernel's parser (the caller checked
+ * them), and their labels in the order first named; 0, or -1.
+ */
+static int parse(struct graph *g, const char *text, size_t size)
 {
-	const char *p = text, *end = text + size, *eol, *q, *s;
-	struct rule r;
-	unsigned int k, j;
+	struct sigil_policy_error err = { 0 };
+	const struct sigil_rule *r;
+	unsigned int i, j;
 
 	memset(g, 0, sizeof(*g));
-	for (; p < end; p = eol + 1) {
-		eol = memchr(p, '\n', (size_t)(end - p));
-		if (!eol)
-			eol = end;
-		memset(&r, 0, sizeof(r));
-		k = SIGIL_RULE_KINDS;
-		for (q = p; q < eol;) {
-			while (q < eol && (*q == ' ' || *q == '\t'))
-				q++;
-			if (q == eol || *q == '#')
-				break;
-			for (s = q; q < eol && *q != ' ' && *q != '\t'; q++)
-				;
-			if (k == SIGIL_RULE_KINDS) {
-				for (k = 0; k < SIGIL_RULE_KINDS; k++)
-					if (strlen(sigil_rule_syntax[k].word) == (size_t)(q - s) &&
-					    !memcmp(sigil_rule_syntax[k].word, s, (size_t)(q - s)))
-						break;
-				if (k == SIGIL_RULE_KINDS)
-					break;	/* "never" and the like */
-				continue;
-			}
-			if (r.nf < MAXF)
-				r.f[r.nf++] = strndup(s, (size_t)(q - s));
-		}
-		if (k == SIGIL_RULE_KINDS || !r.nf)
-			continue;
-		r.k = k;
-		for (j = 0; j < sigil_rule_syntax[k].nlabels && j < r.nf; j++)
-			if (k != SIGIL_RULE_GENFS)
-				label_index(g, r.f[j], 1);
-		g->r = xrealloc(g->r, (g->n + 1) * sizeof(*g->r));
-		g->r[g->n++] = r;
+	g->p = sigil_policy_parse(text, size, &err);
+	if (IS_ERR(g->p)) {
+		fprintf(stderr, "sigilctl: invalid policy: line %u: %s\n",
+			err.line, err.reason);
+		g->p = NULL;
+		return -1;
 	}
-}
-
-static int has(const struct graph *g, unsigned int k, const char *a,
-	       const char *b)
-{
-	size_t i;
-
-	for (i = 0; i < g->n; i++)
-		if (g->r[i].k == k && !strcmp(g->r[i].f[0], a) &&
-		    (!b || !strcmp(g->r[i].f[1], b)))
-			return 1;
+	for (i = 0; i < g->p->nused; i++) {
+		r = &g->p->rules[i];
+		if (r->kind == SIGIL_RULE_GENFS)
+			continue;
+		for (j = 0; j < sigil_rule_labels((u8)r->kind); j++)
+			label_index(g, r->l[j], 1);
+	}
 	return 0;
 }
 
-/* The entrypoints of @to, "|"-separated, into @buf ("" for none). */
-static void entrypoints(const struct graph *g, const char *to, char *buf,
-			size_t size)
+/* The label of the string @str, named by a rule or not. */
+static size_t string_index(struct graph *g, const char *str)
 {
+	struct sigil_label *l = sigil_label_intern(str, strlen(str), GFP_KERNEL);
+
+	if (IS_ERR(l)) {
+		fputs("sigilctl: out of memory\n", stderr);
+		exit(1);
+	}
+	g->named = l;
+	return label_index(g, l, 1);
+}
+
+static int unconfined(const struct graph *g, size_t i)
+{
+	return sigil_policy_has(g->p, SIGIL_RULE_UNCONFINED, g->labels[i],
+				NULL, NULL);
+}
+
+/* The entrypoints of @to, "|"-separated, into @buf ("" for none). */
+static void entrypoints(const struct graph *g, const struct sigil_label *to,
+			char *buf, size_t size)
+{
+	const struct sigil_rule *r;
 	size_t i, n = 0;
 
 	buf[0] = '\0';
-	for (i = 0; i < g->n && n < size; i++)
-		if (g->r[i].k == SIGIL_RULE_ENTRYPOINT && !strcmp(g->r[i].f[0], to))
+	for (i = 0; i < g->p->nused && n < size; i++) {
+		r = &g->p->rules[i];
+		if (r->kind == SIGIL_RULE_ENTRYPOINT && r->l[0] == to)
 			n += (size_t)snprintf(buf + n, size - n, "%s%s",
-					      n ? "|" : "", g->r[i].f[1]);
+					      n ? "|" : "", r->l[1]->str);
+	}
 }
 
 /*
@@ -130,11 +118,12 @@ static void entrypoints(const struct graph *g, const char *to, char *buf,
  * or towards it (backward): prev[i] is the step that reached label i,
  * kind[i] its rule kind; the start is its own predecessor.
  */
-static void walk(const struct graph *g, size_t start, int forward,
-		 size_t *prev, unsigned int *kind)
+static void walk(struct graph *g, size_t start, int forward, size_t *prev,
+		 unsigned int *kind)
 {
 	size_t *queue = xrealloc(NULL, (g->nlabels + 1) * sizeof(*queue));
 	size_t head = 0, tail = 0, i, from, to, cur;
+	const struct sigil_rule *r;
 
 	for (i = 0; i < g->nlabels; i++)
 		prev[i] = (size_t)-1;
@@ -142,18 +131,19 @@ static void walk(const struct graph *g, size_t start, int forward,
 	queue[tail++] = start;
 	while (head < tail) {
 		cur = queue[head++];
-		for (i = 0; i < g->n; i++) {
-			if (g->r[i].k != SIGIL_RULE_TRANSITION &&
-			    g->r[i].k != SIGIL_RULE_DYNTRANSITION)
+		for (i = 0; i < g->p->nused; i++) {
+			r = &g->p->rules[i];
+			if (r->kind != SIGIL_RULE_TRANSITION &&
+			    r->kind != SIGIL_RULE_DYNTRANSITION)
 				continue;
-			from = label_index((struct graph *)g, g->r[i].f[0], 0);
-			to = label_index((struct graph *)g, g->r[i].f[1], 0);
+			from = label_index(g, r->l[0], 0);
+			to = label_index(g, r->l[1], 0);
 			if (forward ? from != cur : to != cur)
 				continue;
 			if (prev[forward ? to : from] != (size_t)-1)
 				continue;
 			prev[forward ? to : from] = cur;
-			kind[forward ? to : from] = g->r[i].k;
+			kind[forward ? to : from] = r->kind;
 			queue[tail++] = forward ? to : from;
 		}
 	}
@@ -185,13 +175,14 @@ static void path(const struct graph *g, size_t start, size_t at, int forward,
 			n += (size_t)snprintf(buf + n, size - n,
 					      "%s{\"kind\":\"%s\",\"from\":\"%s\",\"to\":\"%s\",\"entrypoints\":\"%s\"}",
 					      first ? "" : ",",
-					      sigil_rule_syntax[kind[cur]].word,
-					      g->labels[from], g->labels[to], entry);
+					      sigil_rule_word((u8)kind[cur]),
+					      g->labels[from]->str, g->labels[to]->str,
+					      entry);
 		else
 			n += (size_t)snprintf(buf + n, size - n, "%s%s:%s>%s%s%s%s",
 					      first ? "" : ",",
-					      sigil_rule_syntax[kind[cur]].word,
-					      g->labels[from], g->labels[to],
+					      sigil_rule_word((u8)kind[cur]),
+					      g->labels[from]->str, g->labels[to]->str,
 					      *entry ? "[" : "", entry, *entry ? "]" : "");
 		first = 0;
 		cur = prev[cur];
@@ -221,66 +212,50 @@ static int wanted(const char *have, const char *want)
 
 static void free_graph(struct graph *g)
 {
-	size_t i;
-	unsigned int j;
-
-	for (i = 0; i < g->n; i++)
-		for (j = 0; j < g->r[i].nf; j++)
-			free(g->r[i].f[j]);
-	for (i = 0; i < g->nlabels; i++)
-		free(g->labels[i]);
-	free(g->r);
+	sigil_label_put(g->named);
+	sigil_policy_free(g->p);
 	free(g->labels);
+}
+
+/* Writes the rights @perms of a rule of @kind, one name of names. */
+static void rights_of(u8 kind, u64 perms, char *buf, size_t size)
+{
+	sigil_perms_format(kind, perms, buf, size);
 }
 
 size_t reach_who_can(const char *text, size_t size, const char *object,
 		     const char *rights, int json, FILE *out)
 {
 	struct graph g;
-	size_t *prev, i, h, lines = 0;
+	size_t *prev, i, h, o, lines = 0;
 	unsigned int *kind;
 	char buf[8192], holds[8];
 	const char *how;
 
-	parse(&g, text, size);
-	label_index(&g, object, 1);
+	if (parse(&g, text, size))
+		return 0;
+	o = string_index(&g, object);
 	prev = xrealloc(NULL, g.nlabels * sizeof(*prev));
 	kind = xrealloc(NULL, g.nlabels * sizeof(*kind));
 	if (json)
 		fputs("[", out);
 	/* The holders: allow rules on @object, unconfined labels. */
 	for (h = 0; h < g.nlabels; h++) {
-		holds[0] = '\0';
-		how = NULL;
-		if (has(&g, SIGIL_RULE_UNCONFINED, g.labels[h], NULL)) {
-			snprintf(holds, sizeof(holds), "rwxac");
+		if (unconfined(&g, h)) {
+			rights_of(SIGIL_RULE_ALLOW, SIGIL_PERM_ALL, holds, sizeof(holds));
 			how = "unconfined";
-		} else if (!strcmp(g.labels[h], object)) {
-			snprintf(holds, sizeof(holds), "rwxac");
+		} else if (h == o) {
+			rights_of(SIGIL_RULE_ALLOW, SIGIL_PERM_ALL, holds, sizeof(holds));
 			how = "own";
 		} else {
-			for (i = 0; i < g.n; i++)
-				if (g.r[i].k == SIGIL_RULE_ALLOW &&
-				    !strcmp(g.r[i].f[0], g.labels[h]) &&
-				    !strcmp(g.r[i].f[1], object) && g.r[i].nf == 3)
-					strncat(holds, g.r[i].f[2],
-						sizeof(holds) - strlen(holds) - 1);
+			rights_of(SIGIL_RULE_ALLOW,
+				  sigil_policy_perms(g.p, SIGIL_RULE_ALLOW,
+						     g.labels[h], g.labels[o]),
+				  holds, sizeof(holds));
 			how = "allow";
 		}
 		if (!holds[0] || !wanted(holds, rights))
 			continue;
-		/* Canonical letters, each once. */
-		{
-			char c[8];
-			const char *l;
-			size_t m = 0;
-
-			for (l = "rwxac"; *l; l++)
-				if (strchr(holds, *l))
-					c[m++] = *l;
-			c[m] = '\0';
-			memcpy(holds, c, m + 1);
-		}
 		/* Every label that can become the holder, itself first. */
 		walk(&g, h, 0, prev, kind);
 		for (i = 0; i < g.nlabels; i++) {
@@ -289,10 +264,11 @@ size_t reach_who_can(const char *text, size_t size, const char *object,
 			path(&g, h, i, 0, prev, kind, buf, sizeof(buf), json);
 			if (json)
 				fprintf(out, "%s\n {\"label\":\"%s\",\"rights\":\"%s\",\"holder\":\"%s\",\"by\":\"%s\",\"path\":%s}",
-					lines ? "," : "", g.labels[i], holds, g.labels[h], how, buf);
+					lines ? "," : "", g.labels[i]->str, holds,
+					g.labels[h]->str, how, buf);
 			else
-				fprintf(out, "%s %s %s %s %s\n", g.labels[i], holds,
-					g.labels[h], how, buf);
+				fprintf(out, "%s %s %s %s %s\n", g.labels[i]->str,
+					holds, g.labels[h]->str, how, buf);
 			lines++;
 		}
 	}
@@ -304,63 +280,76 @@ size_t reach_who_can(const char *text, size_t size, const char *object,
 	return lines;
 }
 
+/* Prints one right of @t's: a line "LABEL KIND OBJECT RIGHTS PATH". */
+static void print_right(const struct graph *g, size_t t, const char *kind,
+			const char *obj, const char *rights, const char *path,
+			int json, size_t *lines, FILE *out)
+{
+	if (json)
+		fprintf(out, "%s\n {\"label\":\"%s\",\"kind\":\"%s\",\"object\":\"%s\",\"rights\":\"%s\",\"path\":%s}",
+			*lines ? "," : "", g->labels[t]->str, kind, obj, rights,
+			path);
+	else
+		fprintf(out, "%s %s %s %s %s\n", g->labels[t]->str, kind, obj,
+			rights, path);
+	(*lines)++;
+}
+
 size_t reach_from(const char *text, size_t size, const char *subject,
 		  int json, FILE *out)
 {
+	const struct sigil_rule *r;
 	struct graph g;
-	size_t *prev, i, t, lines = 0;
+	size_t *prev, i, s, t, lines = 0;
 	unsigned int *kind;
-	char buf[8192];
-	const char *obj, *rights;
+	char buf[8192], rights[32];
+	u64 bits;
 
-	parse(&g, text, size);
-	t = label_index(&g, subject, 1);
+	if (parse(&g, text, size))
+		return 0;
+	s = string_index(&g, subject);
 	prev = xrealloc(NULL, g.nlabels * sizeof(*prev));
 	kind = xrealloc(NULL, g.nlabels * sizeof(*kind));
-	walk(&g, t, 1, prev, kind);
+	walk(&g, s, 1, prev, kind);
 	if (json)
 		fputs("[", out);
 	for (t = 0; t < g.nlabels; t++) {
 		if (prev[t] == (size_t)-1)
 			continue;
-		path(&g, label_index(&g, subject, 0), t, 1, prev, kind, buf,
-		     sizeof(buf), json);
-		if (has(&g, SIGIL_RULE_UNCONFINED, g.labels[t], NULL)) {
-			if (json)
-				fprintf(out, "%s\n {\"label\":\"%s\",\"kind\":\"unconfined\",\"object\":\"*\",\"rights\":\"*\",\"path\":%s}",
-					lines ? "," : "", g.labels[t], buf);
-			else
-				fprintf(out, "%s unconfined * * %s\n", g.labels[t], buf);
-			lines++;
-		}
-		for (i = 0; i < g.n; i++) {
-			const struct rule *r = &g.r[i];
-
-			if (strcmp(r->f[0], g.labels[t]))
+		path(&g, s, t, 1, prev, kind, buf, sizeof(buf), json);
+		if (unconfined(&g, t))
+			print_right(&g, t, "unconfined", "*", "*", buf, json,
+				    &lines, out);
+		for (i = 0; i < g.p->nused; i++) {
+			r = &g.p->rules[i];
+			if (r->l[0] != g.labels[t])
 				continue;
-			switch (r->k) {
+			switch (r->kind) {
 			case SIGIL_RULE_ALLOW:
 			case SIGIL_RULE_PROCESS:
-				obj = r->f[1];
-				rights = r->f[2];
+			case SIGIL_RULE_POLICY:
+				rights_of((u8)r->kind, r->perms, rights,
+					  sizeof(rights));
+				print_right(&g, t, sigil_rule_word((u8)r->kind),
+					    r->kind == SIGIL_RULE_POLICY ? "-" :
+					    r->l[1]->str, rights, buf, json,
+					    &lines, out);
 				break;
 			case SIGIL_RULE_CAPABILITY:
-			case SIGIL_RULE_POLICY:
 			case SIGIL_RULE_SOCKET:
-				obj = "-";
-				rights = r->f[1];
+				/* One line a name. */
+				for (bits = r->perms; bits; bits &= bits - 1) {
+					rights_of((u8)r->kind, bits & -bits,
+						  rights, sizeof(rights));
+					print_right(&g, t,
+						    sigil_rule_word((u8)r->kind),
+						    "-", rights, buf, json,
+						    &lines, out);
+				}
 				break;
 			default:
-				continue;
+				break;
 			}
-			if (json)
-				fprintf(out, "%s\n {\"label\":\"%s\",\"kind\":\"%s\",\"object\":\"%s\",\"rights\":\"%s\",\"path\":%s}",
-					lines ? "," : "", g.labels[t],
-					sigil_rule_syntax[r->k].word, obj, rights, buf);
-			else
-				fprintf(out, "%s %s %s %s %s\n", g.labels[t],
-					sigil_rule_syntax[r->k].word, obj, rights, buf);
-			lines++;
 		}
 	}
 	if (json)

@@ -29,31 +29,16 @@
 #include <linux/printk.h>
 #include <linux/ratelimit.h>
 #include <linux/sched.h>
+#include <linux/slab.h>
 #include <linux/sprintf.h>
 
 #include "audit.h"
-#include "enforce.h"
 #include "label.h"
 #include "policy.h"
 
 static atomic64_t sigil_denials = ATOMIC64_INIT(0);
 /* Denials printed without audit: bursts of up to 100 every 5 seconds. */
 static DEFINE_RATELIMIT_STATE(sigil_denial_rs, 5 * HZ, 100);
-
-/* The check= field of a denial, by the query's kind. */
-static const char *const check_names[] = {
-	[SIGIL_RULE_ALLOW] = "file",
-	[SIGIL_RULE_TRANSITION] = "transition",
-	[SIGIL_RULE_DYNTRANSITION] = "dyntransition",
-	[SIGIL_RULE_FSCREATE] = "fscreate",
-	[SIGIL_RULE_RELABEL] = "relabel",
-	[SIGIL_RULE_PROCESS] = "process",
-	[SIGIL_RULE_CAPABILITY] = "capability",
-	[SIGIL_RULE_POLICY] = "policy",
-	[SIGIL_RULE_NNP_TRANSITION] = "nnptransition",
-	[SIGIL_RULE_NOSUID_TRANSITION] = "nosuidtransition",
-	[SIGIL_RULE_SOCKET] = "socket",
-};
 
 /**
  * sigil_format_missing - Write the rule that would allow a query
@@ -67,30 +52,18 @@ void sigil_format_missing(const struct sigil_query *q, u64 why, char *buf,
 			  size_t size)
 {
 	const u8 kind = why & (BIT(SIGIL_WHY_SHIFT) - 1);
-	const char *const word = sigil_rule_word(kind);
-	char perms[32];
+	const struct sigil_label *l[3] = { q->subject, q->object, q->target };
 
 	if (kind >= SIGIL_RULE_KINDS) {
 		scnprintf(buf, size, "(unknown check)");
-	} else if (kind == SIGIL_RULE_ENTRYPOINT) {
-		scnprintf(buf, size, "%s %s %s", word, q->object->str,
-			  q->target->str);
-	} else if (sigil_rule_has_perms(kind)) {
-		sigil_perms_format(kind, why >> SIGIL_WHY_SHIFT, perms,
-				   sizeof(perms));
-		if (q->object)
-			scnprintf(buf, size, "%s %s %s %s", word, q->subject->str,
-				  q->object->str, perms);
-		else
-			scnprintf(buf, size, "%s %s %s", word, q->subject->str,
-				  perms);
-	} else if (kind == SIGIL_RULE_RELABEL) {
-		scnprintf(buf, size, "%s %s %s %s", word, q->subject->str,
-			  q->object->str, q->target->str);
-	} else {
-		scnprintf(buf, size, "%s %s %s", word, q->subject->str,
-			  q->object->str);
+		return;
 	}
+	/* An entrypoint rule names the transition's target and the file. */
+	if (kind == SIGIL_RULE_ENTRYPOINT) {
+		l[0] = q->object;
+		l[1] = q->target;
+	}
+	sigil_rule_format(buf, size, kind, l, why >> SIGIL_WHY_SHIFT);
 }
 
 /* Starts a record; may run in interrupt context (task_kill). */
@@ -105,9 +78,7 @@ static void audit_denial(const char *op, const struct sigil_query *q,
 			 const struct dentry *dentry, bool enforcing,
 			 bool permissive, const char *missing)
 {
-	const char *const check = q->kind < ARRAY_SIZE(check_names) &&
-				  check_names[q->kind] ? check_names[q->kind] :
-							 "?";
+	const char *const check = sigil_check_name(q->kind) ?: "?";
 	const char *const obj = q->object ? q->object->str : "-";
 	struct common_audit_data ad = { .type = LSM_AUDIT_DATA_NONE };
 	struct audit_buffer *ab = audit_start(AUDIT_SIGIL_ACCESS);
@@ -143,45 +114,47 @@ static void audit_denial(const char *op, const struct sigil_query *q,
 }
 
 /**
- * sigil_deny - Log a denial and enforce it unless permissive
+ * sigil_audit_denial - Record a denial that a rule could lift
  *
  * @q: The query denied.
  * @why: What sigil_decide() (or a cached decision) found missing.
  * @op: The operation, for the log.
  * @dentry: The file concerned, for the log, or NULL.
+ * @enforcing: Whether the denial is enforced.
+ * @permissive: Whether the subject's label is permissive.
  *
- * The slow path of every check: the record's text is built only here.
- *
- * Returns 0 in permissive mode, else -%EACCES.
+ * The slow path of every check: the record's text is built only here,
+ * in a buffer of its own, off the stack of the hook that asked.
  */
-noinline int sigil_deny(const struct sigil_query *q, u64 why, const char *op,
-			const struct dentry *dentry)
+noinline void sigil_audit_denial(const struct sigil_query *q, u64 why,
+				 const char *op, const struct dentry *dentry,
+				 bool enforcing, bool permissive)
 {
-	char missing[3 * SIGIL_LABEL_MAX + 32];
-	const bool enforcing = sigil_enforcing();
-	const bool permissive = sigil_label_permissive(q->subject);
+	char *missing;
 
-	sigil_format_missing(q, why, missing, sizeof(missing));
 	atomic64_inc(&sigil_denials);
-	audit_denial(op, q, dentry, enforcing, permissive, missing);
-	return enforcing && !permissive ? -EACCES : 0;
+	missing = kmalloc(SIGIL_RULE_TEXT_MAX, GFP_ATOMIC | __GFP_NOWARN);
+	if (missing)
+		sigil_format_missing(q, why, missing, SIGIL_RULE_TEXT_MAX);
+	audit_denial(op, q, dentry, enforcing, permissive,
+		     missing ?: "(out of memory)");
+	kfree(missing);
 }
 
 /**
- * sigil_refuse - Log and enforce a refusal that no rule can lift
+ * sigil_audit_refusal - Record a refusal that no rule can lift
  *
  * @op: The operation, for the log.
  * @subject: The task's label.
  * @object: The label concerned.
  * @why: The reason, for the log.
- *
- * Returns 0 in permissive mode, else -%EPERM.
+ * @enforcing: Whether the refusal is enforced.
+ * @permissive: Whether the subject's label is permissive.
  */
-int sigil_refuse(const char *op, const struct sigil_label *subject,
-		 const struct sigil_label *object, const char *why)
+void sigil_audit_refusal(const char *op, const struct sigil_label *subject,
+			 const struct sigil_label *object, const char *why,
+			 bool enforcing, bool permissive)
 {
-	const bool enforcing = sigil_enforcing();
-	const bool permissive = sigil_label_permissive(subject);
 	struct common_audit_data ad = { .type = LSM_AUDIT_DATA_NONE };
 	struct audit_buffer *ab;
 
@@ -194,15 +167,14 @@ int sigil_refuse(const char *op, const struct sigil_label *subject,
 				  task_tgid_nr(current), current->comm,
 				  enforcing, permissive ? " permissive=1" : "",
 				  why);
-	} else {
-		audit_log_format(ab, "denied op=%s subject=%s object=%s", op,
-				 subject->str, object->str);
-		audit_log_lsm_data(ab, &ad);
-		audit_log_format(ab, " enforcing=%d%s reason='%s'", enforcing,
-				 permissive ? " permissive=1" : "", why);
-		audit_log_end(ab);
+		return;
 	}
-	return enforcing && !permissive ? -EPERM : 0;
+	audit_log_format(ab, "denied op=%s subject=%s object=%s", op,
+			 subject->str, object->str);
+	audit_log_lsm_data(ab, &ad);
+	audit_log_format(ab, " enforcing=%d%s reason='%s'", enforcing,
+			 permissive ? " permissive=1" : "", why);
+	audit_log_end(ab);
 }
 
 /**

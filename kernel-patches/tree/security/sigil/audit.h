@@ -11,13 +11,15 @@
 #include <linux/dcache.h>
 #include <linux/types.h>
 
-#include "enforce.h"
 #include "label.h"
+#include "policy.h"
 
-int sigil_deny(const struct sigil_query *q, u64 why, const char *op,
-	       const struct dentry *dentry);
-int sigil_refuse(const char *op, const struct sigil_label *subject,
-		 const struct sigil_label *object, const char *why);
+void sigil_audit_denial(const struct sigil_query *q, u64 why, const char *op,
+			const struct dentry *dentry, bool enforcing,
+			bool permissive);
+void sigil_audit_refusal(const char *op, const struct sigil_label *subject,
+			 const struct sigil_label *object, const char *why,
+			 bool enforcing, bool permissive);
 void sigil_format_missing(const struct sigil_query *q, u64 why, char *buf,
 			  size_t size);
 u64 sigil_denial_count(void);

@@ -7,8 +7,9 @@
  * always needs a dyntransition rule.  Once a policy is loaded everything
  * it does not allow is denied, except that a task always has every right
  * on files carrying its own label and an unconfined task passes every
- * file check.  A denial is decided once, here, and handed to audit.c,
- * which logs it and enforces it unless the mode is permissive.
+ * file check.  A denial is decided once, here, enforced unless the mode
+ * or the subject's label is permissive, and handed to audit.c, which
+ * records it.
  *
  * Copyright © 2026 The Sigil authors
  */
@@ -21,6 +22,8 @@
 #include <linux/printk.h>
 #include <linux/rcupdate.h>
 #include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/workqueue.h>
 
 #include "audit.h"
 #include "cache.h"
@@ -278,7 +281,7 @@ static void sigil_bump_epoch(void)
  *
  * Returns false in permissive mode.
  */
-bool sigil_enforcing(void)
+static bool sigil_enforcing(void)
 {
 	return READ_ONCE(sigil_enforce);
 }
@@ -307,6 +310,28 @@ struct sigil_policy *sigil_replace_policy(struct sigil_policy *policy)
 	mutex_unlock(&sigil_policy_mutex);
 	static_branch_enable(&sigil_policy_loaded);
 	return old;
+}
+
+static void free_work(struct work_struct *work)
+{
+	sigil_policy_free(container_of(to_rcu_work(work), struct sigil_policy,
+				       free_work));
+}
+
+/**
+ * sigil_policy_free_rcu - Free a replaced policy after a grace period
+ *
+ * @policy: The policy, or NULL.
+ *
+ * Returns at once: the policy is freed from a workqueue once no check can
+ * see it any more.
+ */
+void sigil_policy_free_rcu(struct sigil_policy *policy)
+{
+	if (!policy)
+		return;
+	INIT_RCU_WORK(&policy->free_work, free_work);
+	queue_rcu_work(system_unbound_wq, &policy->free_work);
 }
 
 /**
@@ -423,7 +448,7 @@ struct sigil_label *sigil_new_file_label(struct sigil_label *task,
  *
  * Returns true when the running policy has "permissive @label".
  */
-bool sigil_label_permissive(const struct sigil_label *label)
+static bool sigil_label_permissive(const struct sigil_label *label)
 {
 	const struct sigil_policy *p;
 	bool ret = false;
@@ -437,6 +462,46 @@ bool sigil_label_permissive(const struct sigil_label *label)
 				       NULL);
 	rcu_read_unlock();
 	return ret;
+}
+
+/**
+ * sigil_deny - Enforce a denial unless permissive, and record it
+ *
+ * @q: The query denied.
+ * @why: What sigil_decide() (or a cached decision) found missing.
+ * @op: The operation, for the log.
+ * @dentry: The file concerned, for the log, or NULL.
+ *
+ * Returns 0 in permissive mode or for a permissive label, else -%EACCES.
+ */
+noinline int sigil_deny(const struct sigil_query *q, u64 why, const char *op,
+	       const struct dentry *dentry)
+{
+	const bool enforcing = sigil_enforcing();
+	const bool permissive = sigil_label_permissive(q->subject);
+
+	sigil_audit_denial(q, why, op, dentry, enforcing, permissive);
+	return enforcing && !permissive ? -EACCES : 0;
+}
+
+/**
+ * sigil_refuse - Enforce a refusal that no rule can lift, and record it
+ *
+ * @op: The operation, for the log.
+ * @subject: The task's label.
+ * @object: The label concerned.
+ * @why: The reason, for the log.
+ *
+ * Returns 0 in permissive mode or for a permissive label, else -%EPERM.
+ */
+int sigil_refuse(const char *op, const struct sigil_label *subject,
+		 const struct sigil_label *object, const char *why)
+{
+	const bool enforcing = sigil_enforcing();
+	const bool permissive = sigil_label_permissive(subject);
+
+	sigil_audit_refusal(op, subject, object, why, enforcing, permissive);
+	return enforcing && !permissive ? -EPERM : 0;
 }
 
 /**
@@ -494,21 +559,14 @@ void sigil_get_status(struct sigil_status *status)
 	status->enforcing = sigil_enforcing();
 }
 
-/* One line of the canonical policy: a rule, or one capability of one. */
-static void show_rule(struct seq_file *m, const struct sigil_rule *r, u64 bits)
+/* One line of the canonical policy: a rule, or one name of one. */
+static void show_rule(struct seq_file *m, const char *prefix,
+		      const struct sigil_rule *r, u64 bits, char *buf)
 {
-	char perms[32];
-	unsigned int j;
+	const struct sigil_label *const l[3] = { r->l[0], r->l[1], r->l[2] };
 
-	seq_puts(m, sigil_rule_word(r->kind));
-	/* "*" in an assertion is a NULL label. */
-	for (j = 0; j < ARRAY_SIZE(r->l) && j < sigil_rule_labels(r->kind); j++)
-		seq_printf(m, " %s", r->l[j] ? r->l[j]->str : "*");
-	if (sigil_rule_has_perms(r->kind)) {
-		sigil_perms_format(r->kind, bits, perms, sizeof(perms));
-		seq_printf(m, " %s", perms);
-	}
-	seq_putc(m, '\n');
+	sigil_rule_format(buf, SIGIL_RULE_TEXT_MAX, r->kind, l, bits);
+	seq_printf(m, "%s%s\n", prefix, buf);
 }
 
 /**
@@ -520,32 +578,35 @@ static void show_rule(struct seq_file *m, const struct sigil_rule *r, u64 bits)
  * allow rules for one pair merged, no comments, in the order first
  * written.
  *
- * Returns 0.
+ * Returns 0, or -%ENOMEM.
  */
 int sigil_policy_show(struct seq_file *m)
 {
 	const struct sigil_policy *p;
 	const struct sigil_rule *r;
 	unsigned int i;
+	char *buf;
 	u64 bits;
 
+	buf = kmalloc(SIGIL_RULE_TEXT_MAX, GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
 	mutex_lock(&sigil_policy_mutex);
 	p = rcu_dereference_protected(sigil_policy,
 				      lockdep_is_held(&sigil_policy_mutex));
 	for (i = 0; p && i < p->nused; i++) {
 		r = &p->rules[i];
 		if (!sigil_rule_has_names(r->kind)) {
-			show_rule(m, r, r->perms);
+			show_rule(m, "", r, r->perms, buf);
 			continue;
 		}
-		/* A capability or socket rule holds several: one line each. */
+		/* A rule of names holds several: one line each. */
 		for (bits = r->perms; bits; bits &= bits - 1)
-			show_rule(m, r, bits & -bits);
+			show_rule(m, "", r, bits & -bits, buf);
 	}
-	for (i = 0; p && i < p->nnevers; i++) {
-		seq_puts(m, "never ");
-		show_rule(m, &p->nevers[i], p->nevers[i].perms);
-	}
+	for (i = 0; p && i < p->nnevers; i++)
+		show_rule(m, "never ", &p->nevers[i], p->nevers[i].perms, buf);
 	mutex_unlock(&sigil_policy_mutex);
+	kfree(buf);
 	return 0;
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Sigil LSM - File labels
+ * Sigil LSM - Inode labels, and the checks on inodes that the file hooks
+ * share (fs.c, path.c, file.c)
  *
  * Copyright © 2026 The Sigil authors
  */
@@ -12,6 +13,7 @@
 #include <linux/lsm_hooks.h>
 
 #include "cache.h"
+#include "cred.h"
 #include "label.h"
 #include "setup.h"
 
@@ -72,12 +74,86 @@ static inline bool sigil_unmediated(const struct inode *const inode)
 	       !READ_ONCE(sigil_inode(inode)->object);
 }
 
+/**
+ * sigil_inode_cached - Whether an inode's cache answers a check
+ *
+ * @inode: The inode.
+ * @id: The cache id of the label asking.
+ * @perms: The rights asked for.
+ *
+ * The fast path of every check: true when @id was the last to ask about
+ * @inode, since its last relabel and the last policy load, and had
+ * @perms.
+ *
+ * Returns true when the rights are held.
+ */
+static __always_inline bool sigil_inode_cached(const struct inode *const inode,
+					       const u32 id, const u8 perms)
+{
+	return sigil_icache_hit(&sigil_inode(inode)->cache, id,
+				READ_ONCE(sigil_icache_epoch), perms);
+}
+
+u8 sigil_inode_rights(struct inode *const inode,
+		      const struct sigil_label *const subject);
+int sigil_inode_refuse(struct inode *const inode, struct dentry *const dentry,
+		       const struct sigil_label *const subject, const u8 perms,
+		       const u8 lack, const char *const op);
+int sigil_check_rights_slow(struct inode *const inode,
+			    struct dentry *const dentry,
+			    const struct sigil_label *subject, const u8 perms,
+			    const char *const op);
+
+/**
+ * sigil_check_rights - Check a label's rights on an inode
+ *
+ * @inode: The inode.
+ * @dentry: Its name, for the log, or NULL.
+ * @subject: The label asking; NULL for the calling task's, whose label a
+ * hit does not load.
+ * @perms: The rights asked for.
+ * @op: The operation, for the log.
+ *
+ * May sleep to log a denial.
+ *
+ * Returns 0, or -%EACCES for an enforced denial.
+ */
+static __always_inline int
+sigil_check_rights(struct inode *const inode, struct dentry *const dentry,
+		   const struct sigil_label *const subject, const u8 perms,
+		   const char *const op)
+{
+	const u32 id = subject ? subject->cache_id : sigil_current_cache_id();
+
+	if (likely(sigil_inode_cached(inode, id, perms)))
+		return 0;
+	return sigil_check_rights_slow(inode, dentry, subject, perms, op);
+}
+
+/**
+ * sigil_check_inode - Check the calling task's rights on an inode
+ *
+ * @inode: The inode.
+ * @dentry: Its name, for the log.
+ * @perms: The rights asked for.
+ * @op: The operation, for the log.
+ *
+ * Returns 0, or -%EACCES for an enforced denial.
+ */
+static inline int sigil_check_inode(struct inode *const inode,
+				    struct dentry *const dentry,
+				    const u8 perms, const char *const op)
+{
+	return sigil_check_rights(inode, dentry, NULL, perms, op);
+}
+
+int sigil_check_change(struct dentry *const dentry, const char *const op);
+void sigil_set_genfs_label(struct dentry *const dentry,
+			   struct inode *const inode, char *const buf);
 struct sigil_label *sigil_inode_label(const struct inode *const inode);
-void sigil_set_inode_label(struct inode *const inode,
-			   struct sigil_label *const label);
 void sigil_set_object_label(struct inode *const inode,
 			    struct sigil_label *const label);
 struct sigil_policy;
-void sigil_relabel_genfs(const struct sigil_policy *old);
+void sigil_relabel_genfs(const struct sigil_policy *old, char *buf);
 
 #endif /* _SECURITY_SIGIL_FS_H */

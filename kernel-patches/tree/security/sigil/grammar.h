@@ -3,11 +3,11 @@
  * Sigil LSM - The policy grammar
  *
  * The one definition of the rule keywords, the number of labels each rule
- * names, its last field and the names it may hold, shared verbatim by the kernel's policy and
- * query parser (policy.c) and by sigilctl's offline checker: include it
- * in one file of each.  Bit N of a rule's permissions is letter N of its
- * letters (the SIGIL_PERM_*, SIGIL_PROC_* and SIGIL_POLICY_* bits of
- * <linux/sigil.h>).
+ * names, its last field, the names it may hold and the name audit gives
+ * its check.  Read by policy.c and parse.c only, which the kernel and
+ * sigilctl both compile; the other files ask policy.h's functions.  Bit N
+ * of a rule's permissions is letter N of its letters (the SIGIL_PERM_*,
+ * SIGIL_PROC_* and SIGIL_POLICY_* bits of <linux/sigil.h>).
  *
  * Copyright © 2026 The Sigil authors
  */
@@ -17,11 +17,7 @@
 
 #include <linux/sigil.h>
 
-#ifdef __KERNEL__
 #include <linux/array_size.h>
-#elif !defined(ARRAY_SIZE)
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-#endif
 
 /* The last field of a rule. */
 enum sigil_tail {
@@ -37,13 +33,16 @@ enum sigil_tail {
  * @nlabels: The number of labels that follow it.
  * @tail: The last field, one of &enum sigil_tail.
  * @letters: For %SIGIL_TAIL_LETTERS, the letters, in the order of their
- * bits; else "".
+ * bits; else NULL.
  * @names: For %SIGIL_TAIL_NAME, the names, indexed by their bit; a NULL
  * entry names nothing.
  * @nnames: The number of entries in @names.
  * @names_are: For %SIGIL_TAIL_NAME, what a name is, for error messages.
  * @name_is: For %SIGIL_TAIL_NAME, what one name stands for, for error
  * messages ("unknown capability 'x'").
+ * @check: For the kinds a query may ask about (the access node, a
+ * check's audit record), the name audit records give the check
+ * ("check=file"); NULL for the others.
  */
 struct sigil_rule_syntax {
 	const char *word;
@@ -54,6 +53,7 @@ struct sigil_rule_syntax {
 	unsigned int nnames;
 	const char *names_are;
 	const char *name_is;
+	const char *check;
 };
 
 /* The names of capability rules, as in capabilities(7), indexed by CAP_*. */
@@ -92,41 +92,64 @@ static const char *const sigil_family_names[] = {
 static const char *const sigil_newfiles_names[] = { "parent", "creator" };
 
 static const struct sigil_rule_syntax sigil_rule_syntax[SIGIL_RULE_KINDS] = {
-	[SIGIL_RULE_ALLOW] = { "allow", 2, SIGIL_TAIL_LETTERS, "rwxac" },
-	[SIGIL_RULE_TRANSITION] = { "transition", 2, SIGIL_TAIL_NONE, "" },
-	[SIGIL_RULE_ENTRYPOINT] = { "entrypoint", 2, SIGIL_TAIL_NONE, "" },
-	[SIGIL_RULE_DYNTRANSITION] = { "dyntransition", 2, SIGIL_TAIL_NONE, "" },
-	[SIGIL_RULE_FSCREATE] = { "fscreate", 2, SIGIL_TAIL_NONE, "" },
-	[SIGIL_RULE_RELABEL] = { "relabel", 3, SIGIL_TAIL_NONE, "" },
-	[SIGIL_RULE_UNCONFINED] = { "unconfined", 1, SIGIL_TAIL_NONE, "" },
-	[SIGIL_RULE_PROCESS] = { "process", 2, SIGIL_TAIL_LETTERS, "rtsm" },
-	[SIGIL_RULE_CAPABILITY] = {
-		"capability", 1, SIGIL_TAIL_NAME, "", sigil_cap_names,
-		ARRAY_SIZE(sigil_cap_names),
-		"a name of capabilities(7), lower case, without cap_",
-		"capability"
+	[SIGIL_RULE_ALLOW] = {
+		.word = "allow", .nlabels = 2, .tail = SIGIL_TAIL_LETTERS,
+		.letters = "rwxac", .check = "file",
 	},
-	[SIGIL_RULE_POLICY] = { "policy", 1, SIGIL_TAIL_LETTERS, "ler" },
-	[SIGIL_RULE_NNP_TRANSITION] = { "nnptransition", 2, SIGIL_TAIL_NONE, "" },
+	[SIGIL_RULE_TRANSITION] = {
+		.word = "transition", .nlabels = 2, .check = "transition",
+	},
+	[SIGIL_RULE_ENTRYPOINT] = { .word = "entrypoint", .nlabels = 2 },
+	[SIGIL_RULE_DYNTRANSITION] = {
+		.word = "dyntransition", .nlabels = 2, .check = "dyntransition",
+	},
+	[SIGIL_RULE_FSCREATE] = {
+		.word = "fscreate", .nlabels = 2, .check = "fscreate",
+	},
+	[SIGIL_RULE_RELABEL] = {
+		.word = "relabel", .nlabels = 3, .check = "relabel",
+	},
+	[SIGIL_RULE_UNCONFINED] = { .word = "unconfined", .nlabels = 1 },
+	[SIGIL_RULE_PROCESS] = {
+		.word = "process", .nlabels = 2, .tail = SIGIL_TAIL_LETTERS,
+		.letters = "rtsm", .check = "process",
+	},
+	[SIGIL_RULE_CAPABILITY] = {
+		.word = "capability", .nlabels = 1, .tail = SIGIL_TAIL_NAME,
+		.names = sigil_cap_names, .nnames = ARRAY_SIZE(sigil_cap_names),
+		.names_are = "a name of capabilities(7), lower case, without cap_",
+		.name_is = "capability", .check = "capability",
+	},
+	[SIGIL_RULE_POLICY] = {
+		.word = "policy", .nlabels = 1, .tail = SIGIL_TAIL_LETTERS,
+		.letters = "ler", .check = "policy",
+	},
+	[SIGIL_RULE_NNP_TRANSITION] = {
+		.word = "nnptransition", .nlabels = 2, .check = "nnptransition",
+	},
 	[SIGIL_RULE_NOSUID_TRANSITION] = {
-		"nosuidtransition", 2, SIGIL_TAIL_NONE, ""
+		.word = "nosuidtransition", .nlabels = 2,
+		.check = "nosuidtransition",
 	},
 	/* The file system type and the path are checked as labels first. */
-	[SIGIL_RULE_GENFS] = { "genfs", 3, SIGIL_TAIL_NONE, "" },
+	[SIGIL_RULE_GENFS] = { .word = "genfs", .nlabels = 3 },
 	[SIGIL_RULE_SOCKET] = {
-		"socket", 1, SIGIL_TAIL_NAME, "", sigil_family_names,
-		ARRAY_SIZE(sigil_family_names),
-		"an address family of address_families(7), lower case, without af_",
-		"address family"
+		.word = "socket", .nlabels = 1, .tail = SIGIL_TAIL_NAME,
+		.names = sigil_family_names,
+		.nnames = ARRAY_SIZE(sigil_family_names),
+		.names_are = "an address family of address_families(7), lower case, without af_",
+		.name_is = "address family", .check = "socket",
 	},
 	/* One rule for each pair of its first two labels. */
-	[SIGIL_RULE_EXEC] = { "exec", 3, SIGIL_TAIL_NONE, "" },
-	[SIGIL_RULE_CREATE] = { "create", 3, SIGIL_TAIL_NONE, "" },
-	[SIGIL_RULE_PERMISSIVE] = { "permissive", 1, SIGIL_TAIL_NONE, "" },
+	[SIGIL_RULE_EXEC] = { .word = "exec", .nlabels = 3 },
+	[SIGIL_RULE_CREATE] = { .word = "create", .nlabels = 3 },
+	[SIGIL_RULE_PERMISSIVE] = { .word = "permissive", .nlabels = 1 },
 	[SIGIL_RULE_NEWFILES] = {
-		"newfiles", 0, SIGIL_TAIL_NAME, "", sigil_newfiles_names,
-		ARRAY_SIZE(sigil_newfiles_names), "parent or creator",
-		"source of new files' labels"
+		.word = "newfiles", .tail = SIGIL_TAIL_NAME,
+		.names = sigil_newfiles_names,
+		.nnames = ARRAY_SIZE(sigil_newfiles_names),
+		.names_are = "parent or creator",
+		.name_is = "source of new files' labels",
 	},
 };
 

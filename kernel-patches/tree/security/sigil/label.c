@@ -32,42 +32,6 @@ static DEFINE_IDA(sigil_label_ids);
 struct sigil_label *sigil_label_kernel __ro_after_init;
 struct sigil_label *sigil_label_unlabeled __ro_after_init;
 
-/**
- * sigil_label_parse - Check a label given by user space or read from disk
- *
- * @value: The bytes, not NUL-terminated.
- * @size: Number of bytes in @value.
- *
- * The accepted input is
- *
- * ==================  ===============================================
- * ``""``              empty: resets an attribute, where that is valid
- * ``"\n"``, ``"\0"``  empty too
- * ``LABEL``           1 to 255 bytes, each printable ASCII other than
- *                     space (0x21 to 0x7e)
- * ``LABEL"\n"``       the same label
- * ``LABEL"\0"``       the same label
- * ==================  ===============================================
- *
- * Anything else, such as a second trailing byte, white space or a control
- * character within the label, is refused.
- *
- * Returns the length of the label (0 for empty), or -%EINVAL.
- */
-ssize_t sigil_label_parse(const char *value, size_t size)
-{
-	size_t i;
-
-	if (size && (value[size - 1] == '\n' || value[size - 1] == '\0'))
-		size--;
-	if (size > SIGIL_LABEL_MAX)
-		return -EINVAL;
-	for (i = 0; i < size; i++)
-		if (value[i] < 0x21 || value[i] > 0x7e)
-			return -EINVAL;
-	return size;
-}
-
 static struct sigil_label *lookup(const char *str, size_t len, u32 hash)
 {
 	struct sigil_label *label;

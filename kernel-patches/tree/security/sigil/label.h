@@ -9,8 +9,11 @@
 #define _SECURITY_SIGIL_LABEL_H
 
 #include <linux/atomic.h>
+#include <linux/cache.h>
 #include <linux/compiler_types.h>
+#include <linux/errno.h>
 #include <linux/gfp_types.h>
+#include <linux/init.h>
 #include <linux/list.h>
 #include <linux/refcount.h>
 #include <linux/types.h>
@@ -79,13 +82,48 @@ struct sigil_label {
 extern struct sigil_label *sigil_label_kernel __ro_after_init;
 extern struct sigil_label *sigil_label_unlabeled __ro_after_init;
 
-ssize_t sigil_label_parse(const char *value, size_t size);
 struct sigil_label *sigil_label_intern(const char *str, size_t len, gfp_t gfp);
 struct sigil_label *sigil_label_from_value(const void *value, size_t size,
 					   gfp_t gfp);
 void sigil_label_put(struct sigil_label *label);
 struct sigil_label *sigil_label_pin(struct sigil_label *label);
 int __init sigil_label_init(void);
+
+/**
+ * sigil_label_parse - Check a label given by user space or read from disk
+ *
+ * @value: The bytes, not NUL-terminated.
+ * @size: Number of bytes in @value.
+ *
+ * The accepted input is
+ *
+ * ==================  ===============================================
+ * ``""``              empty: resets an attribute, where that is valid
+ * ``"\n"``, ``"\0"``  empty too
+ * ``LABEL``           1 to 255 bytes, each printable ASCII other than
+ *                     space (0x21 to 0x7e)
+ * ``LABEL"\n"``       the same label
+ * ``LABEL"\0"``       the same label
+ * ==================  ===============================================
+ *
+ * Anything else, such as a second trailing byte, white space or a control
+ * character within the label, is refused.
+ *
+ * Returns the length of the label (0 for empty), or -%EINVAL.
+ */
+static inline ssize_t sigil_label_parse(const char *value, size_t size)
+{
+	size_t i;
+
+	if (size && (value[size - 1] == '\n' || value[size - 1] == '\0'))
+		size--;
+	if (size > SIGIL_LABEL_MAX)
+		return -EINVAL;
+	for (i = 0; i < size; i++)
+		if (value[i] < 0x21 || value[i] > 0x7e)
+			return -EINVAL;
+	return size;
+}
 
 /**
  * sigil_label_get - Take a reference to a label

@@ -55,7 +55,8 @@ static void set_sock_label(struct sock *const sk,
 static void set_peer_label(struct sock *const sk,
 			   struct sigil_label *const label)
 {
-	sigil_label_put(xchg(&sigil_sock(sk)->peer, label));
+	sigil_label_put(unrcu_pointer(xchg(&sigil_sock(sk)->peer,
+					   RCU_INITIALIZER(label))));
 }
 
 static int hook_socket_create(const int family, const int type,
@@ -157,7 +158,7 @@ static int hook_socket_getpeersec_stream(struct socket *const sock,
 	    sock->sk->sk_family != AF_UNIX)
 		return -ENOPROTOOPT;
 	rcu_read_lock();
-	peer = READ_ONCE(sigil_sock(sock->sk)->peer);
+	peer = rcu_dereference(sigil_sock(sock->sk)->peer);
 	if (peer && !refcount_inc_not_zero(&peer->usage))
 		peer = NULL;
 	rcu_read_unlock();
@@ -207,7 +208,8 @@ static void hook_sk_clone_security(const struct sock *const sk,
 static void hook_sk_free_security(struct sock *const sk)
 {
 	sigil_label_put(sigil_sock(sk)->label);
-	sigil_label_put(sigil_sock(sk)->peer);
+	/* No one else can see the socket any more. */
+	sigil_label_put(rcu_dereference_protected(sigil_sock(sk)->peer, 1));
 }
 
 static struct security_hook_list sigil_net_hooks[] __ro_after_init = {

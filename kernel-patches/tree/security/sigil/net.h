@@ -28,7 +28,7 @@ struct sigil_sock {
 	 * socket at the other end, referenced; NULL otherwise.  Read under
 	 * RCU: the label it replaces is freed after a grace period.
 	 */
-	struct sigil_label *peer;
+	struct sigil_label __rcu *peer;
 };
 
 static inline struct sigil_sock *sigil_sock(const struct sock *const sk)

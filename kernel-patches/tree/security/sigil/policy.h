@@ -1,6 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Sigil LSM - Policy
+ * Sigil LSM - Policy: rules, their table, the parser and the load checks
+ *
+ * One header for three files, which compile into the kernel and, over
+ * the shim headers of src/kshim/, into sigilctl: policy.c (the rule
+ * table and its lookups, the printer of a rule), verify.c (what is
+ * checked of a rule against the others and of the whole policy) and
+ * parse.c (the text, read once).
  *
  * Copyright © 2026 The Sigil authors
  */
@@ -8,8 +14,9 @@
 #ifndef _SECURITY_SIGIL_POLICY_H
 #define _SECURITY_SIGIL_POLICY_H
 
-#include <linux/list.h>
-#include <linux/rcupdate.h>
+#include <linux/bits.h>
+#include <linux/build_bug.h>
+#include <linux/compiler_attributes.h>
 #include <linux/types.h>
 #include <linux/workqueue.h>
 
@@ -31,16 +38,16 @@ struct sigil_rule {
 	struct sigil_rule *next;
 	/**
 	 * @l: The labels the rule names, in order, referenced; unused ones
-	 * are NULL.  A genfs rule keeps its file system type and path in
-	 * @l[0] and @l[1], interned like labels.
+	 * are NULL, and so is "*" in an assertion.  A genfs rule keeps its
+	 * file system type and path in @l[0] and @l[1], interned like labels.
 	 */
 	struct sigil_label *l[3];
 	/**
 	 * @perms: The rights of allow (SIGIL_PERM_*), process
 	 * (SIGIL_PROC_*) and policy (SIGIL_POLICY_*) rules; the
-	 * capabilities of capability rules and the address families of
-	 * socket rules, one bit each; SIGIL_TRANSITION_*
-	 * for transition rules.
+	 * capabilities of capability rules, the address families of socket
+	 * rules and the source of newfiles rules, one bit each;
+	 * SIGIL_TRANSITION_* for transition rules.
 	 */
 	u64 perms : 56;
 	/**
@@ -48,6 +55,9 @@ struct sigil_rule {
 	 */
 	u64 kind : 8;
 };
+
+/* Makes sure that the rule's kind field holds every kind. */
+static_assert(SIGIL_RULE_KINDS <= 1 << 8);
 
 /**
  * struct sigil_policy - A loaded policy, replaced as a whole under RCU
@@ -58,13 +68,19 @@ struct sigil_policy {
 	 */
 	u64 seq;
 	/**
-	 * @nrules: Number of rules, allow rules for one pair merged.
+	 * @nrules: Number of rules, allow rules for one pair merged, one per
+	 * name of capability and socket rules.
 	 */
 	unsigned int nrules;
 	/**
 	 * @nused: Entries used in @rules.
 	 */
 	unsigned int nused;
+	/**
+	 * @room: Entries allocated in @rules and @lines; the table has as
+	 * many buckets.
+	 */
+	unsigned int room;
 	/**
 	 * @hash_bits: The table has 2^@hash_bits buckets.
 	 */
@@ -78,11 +94,16 @@ struct sigil_policy {
 	 */
 	struct sigil_rule *rules;
 	/**
+	 * @lines: The line each rule of @rules was first written on.
+	 */
+	unsigned int *lines;
+	/**
 	 * @ngenfs: Number of genfs rules.
 	 */
 	unsigned int ngenfs;
 	/**
-	 * @genfs: The genfs rules, for sigil_policy_genfs().
+	 * @genfs: The genfs rules, for sigil_policy_genfs(); made by
+	 * sigil_policy_index() once every rule is in.
 	 */
 	const struct sigil_rule **genfs;
 	/**
@@ -103,6 +124,10 @@ struct sigil_policy {
 	 */
 	unsigned int nnevers;
 	/**
+	 * @never_room: Entries allocated in @nevers and @never_lines.
+	 */
+	unsigned int never_room;
+	/**
 	 * @nevers: The assertions ("never" rules), checked at load and kept
 	 * for sigil_policy_show(); a NULL label stands for "*".
 	 */
@@ -117,6 +142,23 @@ struct sigil_policy {
 	struct rcu_work free_work;
 };
 
+struct sigil_policy_error;
+
+/**
+ * typedef sigil_breaking_fn - Told of a rule that breaks an assertion
+ *
+ * @err: The error being filled in.
+ * @assertion: The first broken assertion.
+ * @aline: Its line.
+ * @rule: A rule that breaks it, with all its rights.
+ * @rline: The line @rule was first written on.
+ */
+typedef void (*sigil_breaking_fn)(struct sigil_policy_error *err,
+				  const struct sigil_rule *assertion,
+				  unsigned int aline,
+				  const struct sigil_rule *rule,
+				  unsigned int rline);
+
 /**
  * struct sigil_policy_error - Where and why a policy was rejected
  */
@@ -127,9 +169,16 @@ struct sigil_policy_error {
 	unsigned int line;
 	/**
 	 * @reason: What is wrong with it; bytes of the text quoted in it
-	 * are escaped as sigil_policy_escape() does.
+	 * are escaped: printable ASCII as itself, a backslash, a quote and
+	 * any other byte as \xHH.
 	 */
 	char reason[256];
+	/**
+	 * @breaking: NULL, or called for each rule that breaks the first
+	 * broken assertion, in the order written, before the load fails
+	 * (sigilctl check lists them; the kernel passes NULL).
+	 */
+	sigil_breaking_fn breaking;
 };
 
 /**
@@ -159,18 +208,89 @@ struct sigil_rule_text {
 	bool never;
 };
 
-/* sigil_rule_parse() flags: a query to the access node, not a rule. */
-#define SIGIL_PARSE_QUERY	BIT(0)
+/**
+ * struct sigil_query - One question to the policy, in the form of the rule
+ * that would allow it
+ */
+struct sigil_query {
+	/**
+	 * @kind: A kind of rule that a query may ask about: %SIGIL_RULE_ALLOW
+	 * (file access), %SIGIL_RULE_TRANSITION, %SIGIL_RULE_DYNTRANSITION,
+	 * %SIGIL_RULE_FSCREATE, %SIGIL_RULE_RELABEL, %SIGIL_RULE_PROCESS,
+	 * %SIGIL_RULE_CAPABILITY, %SIGIL_RULE_POLICY,
+	 * %SIGIL_RULE_NNP_TRANSITION, %SIGIL_RULE_NOSUID_TRANSITION or
+	 * %SIGIL_RULE_SOCKET (those with a check name in grammar.h).
+	 */
+	u8 kind;
+	/**
+	 * @perms: For file access, process, policy, capability and socket
+	 * questions, the bits asked for (as in &struct sigil_rule).
+	 */
+	u64 perms;
+	/**
+	 * @subject: The acting task's label; for a transition, the label
+	 * it leaves.
+	 */
+	const struct sigil_label *subject;
+	/**
+	 * @object: The file's or the other task's label; for a transition
+	 * or fscreate, the label asked for; for a relabel, the file's
+	 * label now.  NULL for capability, policy and socket questions.
+	 */
+	const struct sigil_label *object;
+	/**
+	 * @target: For a relabel, the new label; for a transition at
+	 * execve, the executed file's label, which an entrypoint rule may
+	 * require; else NULL.
+	 */
+	const struct sigil_label *target;
+};
 
-int sigil_rule_parse(const char *line, size_t len, unsigned int flags,
-		     struct sigil_rule_text *rule, unsigned int n,
-		     struct sigil_policy_error *err);
-void sigil_rule_text_put(struct sigil_rule_text *rule);
+/*
+ * What sigil_decide() answers for a denial: the kind of the rule that
+ * would allow the query (SIGIL_RULE_KINDS for none), and in the bits
+ * above SIGIL_WHY_SHIFT the permissions that rule would have to give.
+ */
+#define SIGIL_WHY_SHIFT		8
+#define SIGIL_WHY(kind, lack)	((u64)(lack) << SIGIL_WHY_SHIFT | (kind))
+
+/* Room for a rule as text: a keyword, three labels, a last field. */
+#define SIGIL_RULE_TEXT_MAX	(3 * (SIGIL_LABEL_MAX + 1) + 48)
+
+/*
+ * Exec, create and genfs rules map their first two labels (a genfs rule:
+ * its type and path) to a third: one rule for a pair, found by the pair
+ * alone.
+ */
+static inline bool sigil_rule_is_mapping(u8 kind)
+{
+	return kind == SIGIL_RULE_EXEC || kind == SIGIL_RULE_CREATE ||
+	       kind == SIGIL_RULE_GENFS;
+}
+
+/* policy.c: the rule table. */
 const char *sigil_rule_word(u8 kind);
-struct sigil_policy *sigil_policy_parse(const char *text, size_t size,
-					struct sigil_policy_error *err);
+unsigned int sigil_rule_labels(u8 kind);
+bool sigil_rule_has_perms(u8 kind);
+bool sigil_rule_has_names(u8 kind);
+const char *sigil_check_name(u8 kind);
+void sigil_perms_format(u8 kind, u64 perms, char *buf, size_t size);
+size_t sigil_rule_format(char *buf, size_t size, u8 kind,
+			 const struct sigil_label *const l[3], u64 perms);
+__printf(3, 4) int sigil_policy_reject(struct sigil_policy_error *err,
+				       unsigned int line, const char *fmt, ...);
+struct sigil_policy *sigil_policy_alloc(void);
+struct sigil_rule *sigil_policy_find(const struct sigil_policy *policy,
+				     u8 kind, const struct sigil_label *first,
+				     const struct sigil_label *second,
+				     const struct sigil_label *third);
+int sigil_policy_add(struct sigil_policy *policy, u8 kind,
+		     struct sigil_label *l[3], u64 perms, unsigned int line);
+int sigil_policy_add_never(struct sigil_policy *policy,
+			   struct sigil_rule_text *rule, unsigned int line);
+int sigil_policy_index(struct sigil_policy *policy);
+void sigil_rule_text_put(struct sigil_rule_text *rule);
 void sigil_policy_free(struct sigil_policy *policy);
-void sigil_policy_free_rcu(struct sigil_policy *policy);
 bool sigil_policy_has(const struct sigil_policy *policy, u8 kind,
 		      const struct sigil_label *first,
 		      const struct sigil_label *second,
@@ -186,10 +306,25 @@ struct sigil_label *sigil_policy_genfs(const struct sigil_policy *policy,
 				       const char *fstype, const char *path);
 bool sigil_policy_genfs_names(const struct sigil_policy *policy,
 			      const char *fstype);
+
+/* verify.c: the checks of a rule against the others, and of the whole. */
+int sigil_verify_rule(const struct sigil_policy *policy,
+		      const struct sigil_rule_text *rule, unsigned int line,
+		      struct sigil_policy_error *err);
+int sigil_verify_policy(struct sigil_policy *policy,
+			struct sigil_policy_error *err);
+u64 sigil_never_broken(const struct sigil_rule *assertion,
+		       const struct sigil_rule *rule);
+
+/* parse.c: the parser. */
+/* sigil_rule_parse() flags: a query to the access node, not a rule. */
+#define SIGIL_PARSE_QUERY	BIT(0)
+
 s64 sigil_perms_parse(u8 kind, const char *str, size_t len);
-void sigil_perms_format(u8 kind, u64 perms, char *buf, size_t size);
-unsigned int sigil_rule_labels(u8 kind);
-bool sigil_rule_has_perms(u8 kind);
-bool sigil_rule_has_names(u8 kind);
+int sigil_rule_parse(const char *line, size_t len, unsigned int flags,
+		     struct sigil_rule_text *rule, unsigned int n,
+		     struct sigil_policy_error *err);
+struct sigil_policy *sigil_policy_parse(const char *text, size_t size,
+					struct sigil_policy_error *err);
 
 #endif /* _SECURITY_SIGIL_POLICY_H */

@@ -95,7 +95,7 @@ u32 sigil_secid(struct sigil_label *const label)
  * Returns the label, pinned: valid until the next boot; NULL for a secid
  * Sigil did not give.
  */
-struct sigil_label *sigil_secid_label(const u32 secid)
+static struct sigil_label *sigil_secid_label(const u32 secid)
 {
 	if (!sigil_secids_on || !secid)
 		return NULL;

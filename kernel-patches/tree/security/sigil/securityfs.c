@@ -58,6 +58,7 @@ static int load_policy(const char *text, size_t size)
 	struct sigil_policy_error err = { 0 };
 	struct sigil_policy *policy, *old;
 	unsigned int nrules;
+	char *buf;
 
 	policy = sigil_policy_parse(text, size, &err);
 	if (IS_ERR(policy)) {
@@ -69,10 +70,17 @@ static int load_policy(const char *text, size_t size)
 			set_last_error("%s", err.reason);
 		return PTR_ERR(policy);
 	}
+	/* The genfs relabel's buffer: no failure once the policy is in. */
+	buf = kmalloc(PATH_MAX, GFP_KERNEL);
+	if (!buf) {
+		sigil_policy_free(policy);
+		set_last_error("out of memory for a policy of %zu bytes", size);
+		return -ENOMEM;
+	}
 	/* Once published, another load may free it at any time. */
 	nrules = policy->nrules;
 	old = sigil_replace_policy(policy);
-	sigil_relabel_genfs(old);
+	sigil_relabel_genfs(old, buf);
 	sigil_policy_free_rcu(old);
 	mutex_lock(&last_error_mutex);
 	strscpy(last_error, "none", sizeof(last_error));

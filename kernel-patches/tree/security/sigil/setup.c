@@ -50,6 +50,8 @@ static int __init sigil_init(void)
 	sigil_add_attr_hooks();
 	sigil_add_task_hooks();
 	sigil_add_fs_hooks();
+	sigil_add_path_hooks();
+	sigil_add_file_hooks();
 	sigil_add_ipc_hooks();
 	sigil_add_system_hooks();
 	sigil_add_secid_hooks();

@@ -35,12 +35,14 @@ extern bool sigil_enabled;
 
 /*
  * Each concept registers its own hooks (cred.c, attr.c, task.c, fs.c,
- * ipc.c, system.c, net.c, key.c, secid.c).
+ * path.c, file.c, ipc.c, system.c, net.c, key.c, secid.c).
  */
 void __init sigil_add_cred_hooks(void);
 void __init sigil_add_attr_hooks(void);
 void __init sigil_add_task_hooks(void);
 void __init sigil_add_fs_hooks(void);
+void __init sigil_add_path_hooks(void);
+void __init sigil_add_file_hooks(void);
 void __init sigil_add_ipc_hooks(void);
 void __init sigil_add_system_hooks(void);
 void __init sigil_add_net_hooks(void);

@@ -1,0 +1,304 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Sigil LSM - Policy checks at load
+ *
+ * What a rule must agree with among the rules before it (one label for an
+ * exec or create rule's pair, for a genfs path, one newfiles rule), and
+ * what the whole policy must hold once read: every entrypoint narrows a
+ * transition that some rule allows, and no rule grants what an assertion
+ * forbids.  A failed check rejects the whole policy.
+ *
+ * Compiled into the kernel and, over src/kshim/, into sigilctl.
+ *
+ * Copyright © 2026 The Sigil authors
+ */
+
+#include <linux/bitops.h>
+#include <linux/hash.h>
+#include <linux/log2.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "label.h"
+#include "policy.h"
+
+/*
+ * A genfs rule FSTYPE PATH LABEL, whose fields are already valid labels:
+ * PATH must be absolute, without an empty component or a trailing slash,
+ * and one PATH of one type gets one label.
+ */
+static int verify_genfs(const struct sigil_policy *policy,
+			const struct sigil_rule_text *rule, unsigned int line,
+			struct sigil_policy_error *err)
+{
+	const struct sigil_label *const path = rule->l[1];
+	const struct sigil_rule *old;
+
+	if (path->str[0] != '/' || strstr(path->str, "//") ||
+	    (path->len > 1 && path->str[path->len - 1] == '/'))
+		return sigil_policy_reject(err, line,
+					   "invalid genfs path '%s' (absolute, without '//' or a trailing '/')",
+					   path->str);
+	old = sigil_policy_find(policy, SIGIL_RULE_GENFS, rule->l[0], path,
+				NULL);
+	if (old && old->l[2] != rule->l[2])
+		return sigil_policy_reject(err, line,
+					   "genfs %s %s labelled both '%s' and '%s'",
+					   rule->l[0]->str, path->str,
+					   old->l[2]->str, rule->l[2]->str);
+	return 0;
+}
+
+/**
+ * sigil_verify_rule - Check a rule against the rules before it
+ *
+ * @policy: The rules so far.
+ * @rule: The new rule, not an assertion.
+ * @line: Its line.
+ * @err: Where to say what is wrong.
+ *
+ * An exec or create rule for a pair that a rule already maps elsewhere,
+ * or a newfiles rule that says otherwise than one before, is refused: the
+ * policy would not say which.  The same rule twice is harmless.
+ *
+ * Returns 0, or -%EINVAL with @err filled in.
+ */
+int sigil_verify_rule(const struct sigil_policy *policy,
+		      const struct sigil_rule_text *rule, unsigned int line,
+		      struct sigil_policy_error *err)
+{
+	const struct sigil_rule *old;
+	char was[16], now[16];
+
+	if (rule->kind == SIGIL_RULE_GENFS)
+		return verify_genfs(policy, rule, line, err);
+	if (!sigil_rule_is_mapping(rule->kind) &&
+	    rule->kind != SIGIL_RULE_NEWFILES)
+		return 0;
+	old = sigil_policy_find(policy, rule->kind, rule->l[0], rule->l[1],
+				NULL);
+	if (!old)
+		return 0;
+	if (rule->kind == SIGIL_RULE_NEWFILES) {
+		if (old->perms == rule->perms)
+			return 0;
+		sigil_perms_format(rule->kind, old->perms, was, sizeof(was));
+		sigil_perms_format(rule->kind, rule->perms, now, sizeof(now));
+		return sigil_policy_reject(err, line,
+					   "a second newfiles rule: '%s' before, '%s' here",
+					   was, now);
+	}
+	if (old->l[2] == rule->l[2])
+		return 0;
+	return sigil_policy_reject(err, line,
+				   "a second %s rule for '%s' '%s': '%s' before, '%s' here",
+				   sigil_rule_word(rule->kind), rule->l[0]->str,
+				   rule->l[1]->str, old->l[2]->str,
+				   rule->l[2]->str);
+}
+
+/* A set of labels, for the checks of a whole policy: open addressing. */
+struct label_set {
+	unsigned int bits;
+	const struct sigil_label **slot;
+};
+
+static int set_init(struct label_set *set, unsigned long n)
+{
+	set->bits = order_base_2(max(n, 1UL)) + 1;
+	set->slot = kvcalloc(BIT(set->bits), sizeof(*set->slot), GFP_KERNEL);
+	return set->slot ? 0 : -ENOMEM;
+}
+
+/* Whether @label is in @set; adds it if @add. */
+static bool set_has(struct label_set *set, const struct sigil_label *label,
+		    bool add)
+{
+	u32 i = hash_ptr(label, set->bits);
+
+	while (set->slot[i]) {
+		if (set->slot[i] == label)
+			return true;
+		i = (i + 1) & (BIT(set->bits) - 1);
+	}
+	if (add)
+		set->slot[i] = label;
+	return false;
+}
+
+/*
+ * Every entrypoint must narrow a transition that some rule allows; each
+ * transition rule into a label that entrypoint rules name is marked
+ * SIGIL_TRANSITION_NARROW, so that an exec asks no more.  In linear time:
+ * two sets of labels, gone after the load.
+ */
+static int verify_entrypoints(struct sigil_policy *policy,
+			      struct sigil_policy_error *err)
+{
+	struct label_set into = {}, narrowed = {};
+	struct sigil_rule *r, *end = policy->rules + policy->nused;
+	unsigned long n = 0;
+	int ret;
+
+	for (r = policy->rules; r < end; r++)
+		n += r->kind == SIGIL_RULE_ENTRYPOINT;
+	if (!n)
+		return 0;
+	ret = set_init(&into, policy->nused);
+	if (!ret)
+		ret = set_init(&narrowed, n);
+	for (r = policy->rules; !ret && r < end; r++) {
+		if (r->kind == SIGIL_RULE_TRANSITION)
+			set_has(&into, r->l[1], true);
+		else if (r->kind == SIGIL_RULE_ENTRYPOINT)
+			set_has(&narrowed, r->l[0], true);
+	}
+	for (r = policy->rules; !ret && r < end; r++) {
+		if (r->kind == SIGIL_RULE_TRANSITION &&
+		    set_has(&narrowed, r->l[1], false))
+			r->perms |= SIGIL_TRANSITION_NARROW;
+		else if (r->kind == SIGIL_RULE_ENTRYPOINT &&
+			 !set_has(&into, r->l[0], false))
+			ret = sigil_policy_reject(err,
+						  policy->lines[r - policy->rules],
+						  "entrypoint for '%s', but no transition rule leads to it",
+						  r->l[0]->str);
+	}
+	kvfree(into.slot);
+	kvfree(narrowed.slot);
+	return ret;
+}
+
+/* Whether an assertion's label @want ("*" when NULL) matches @have. */
+static bool never_matches(const struct sigil_label *want,
+			  const struct sigil_label *have)
+{
+	return !want || want == have;
+}
+
+/**
+ * sigil_never_broken - What of an assertion a rule gives
+ *
+ * @assertion: The assertion.
+ * @rule: A rule.
+ *
+ * A rule of the assertion's kind for matching labels gives the rights it
+ * shares with the assertion; an unconfined rule for the label the
+ * assertion names as subject (not for "*") gives all of them.
+ *
+ * Returns the rights of @assertion that @rule gives (1 for a transition),
+ * or 0.
+ */
+u64 sigil_never_broken(const struct sigil_rule *assertion,
+		       const struct sigil_rule *rule)
+{
+	const struct sigil_rule *const a = assertion, *const r = rule;
+	const unsigned int nl = sigil_rule_labels(a->kind);
+
+	if (r->kind == SIGIL_RULE_UNCONFINED)
+		return a->l[0] && a->l[0] == r->l[0] &&
+		       a->kind != SIGIL_RULE_TRANSITION ? a->perms | 1 : 0;
+	if (r->kind != a->kind || !never_matches(a->l[0], r->l[0]) ||
+	    (nl > 1 && !never_matches(a->l[1], r->l[1])))
+		return 0;
+	if (a->kind == SIGIL_RULE_TRANSITION)
+		return 1;
+	return r->perms & a->perms;
+}
+
+/*
+ * Rejects the policy for the broken assertion @i, naming its first
+ * breaking rule @first (@bits of it) and how many @more break it.
+ */
+static int reject_never(const struct sigil_policy *policy, unsigned int i,
+			const struct sigil_rule *first, u64 bits,
+			unsigned int more, struct sigil_policy_error *err)
+{
+	const struct sigil_rule *const a = &policy->nevers[i];
+	const struct sigil_label *l[3];
+	char *assertion, *rule;
+	int ret;
+
+	assertion = kmalloc(2 * SIGIL_RULE_TEXT_MAX, GFP_KERNEL);
+	if (!assertion)
+		return -ENOMEM;
+	rule = assertion + SIGIL_RULE_TEXT_MAX;
+	memcpy(l, a->l, sizeof(l));
+	sigil_rule_format(assertion, SIGIL_RULE_TEXT_MAX, a->kind, l, a->perms);
+	/* A rule of names by the forbidden name it gives; else whole. */
+	if (sigil_rule_has_names(first->kind))
+		bits &= -bits;
+	else
+		bits = first->perms;
+	memcpy(l, first->l, sizeof(l));
+	sigil_rule_format(rule, SIGIL_RULE_TEXT_MAX, first->kind, l, bits);
+	if (more)
+		ret = sigil_policy_reject(err, policy->never_lines[i],
+					  "'never %s' is broken by '%s' and %u more",
+					  assertion, rule, more);
+	else
+		ret = sigil_policy_reject(err, policy->never_lines[i],
+					  "'never %s' is broken by '%s'",
+					  assertion, rule);
+	kfree(assertion);
+	return ret;
+}
+
+/*
+ * Every assertion must hold: no rule grants what it forbids.  The first
+ * broken assertion rejects the policy, naming the first rule that breaks
+ * it, in the order written, and how many more do.
+ */
+static int verify_nevers(const struct sigil_policy *policy,
+			 struct sigil_policy_error *err)
+{
+	const struct sigil_rule *a, *r, *first;
+	unsigned int i, more;
+	u64 bits, first_bits = 0;
+
+	for (i = 0; i < policy->nnevers; i++) {
+		a = &policy->nevers[i];
+		first = NULL;
+		more = 0;
+		for (r = policy->rules; r < policy->rules + policy->nused; r++) {
+			bits = sigil_never_broken(a, r);
+			if (!bits)
+				continue;
+			if (err->breaking)
+				err->breaking(err, a, policy->never_lines[i], r,
+					      policy->lines[r - policy->rules]);
+			if (first) {
+				more++;
+				continue;
+			}
+			first = r;
+			first_bits = bits;
+		}
+		if (first)
+			return reject_never(policy, i, first, first_bits, more,
+					    err);
+		cond_resched();
+	}
+	return 0;
+}
+
+/**
+ * sigil_verify_policy - Check a whole policy once every rule is read
+ *
+ * @policy: The policy; its transition rules are marked
+ * %SIGIL_TRANSITION_NARROW where entrypoint rules name their target.
+ * @err: Where to say what is wrong.
+ *
+ * Returns 0, -%EINVAL with @err filled in, or -%ENOMEM.
+ */
+int sigil_verify_policy(struct sigil_policy *policy,
+			struct sigil_policy_error *err)
+{
+	int ret;
+
+	ret = verify_entrypoints(policy, err);
+	if (!ret)
+		ret = verify_nevers(policy, err);
+	return ret;
+}
