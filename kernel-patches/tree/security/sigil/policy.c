@@ -21,6 +21,7 @@
 #include <linux/err.h>
 #include <linux/hash.h>
 #include <linux/kernel.h>
+#include <linux/log2.h>
 #include <linux/slab.h>
 #include <linux/socket.h>
 #include <linux/sprintf.h>
@@ -547,17 +548,51 @@ int sigil_policy_add_never(struct sigil_policy *policy,
 	return 0;
 }
 
+/* Gives @policy's rules and lines exactly the room they take. */
+static int shrink(struct sigil_policy *policy)
+{
+	const unsigned int room = max(policy->nused, 1U);
+	struct sigil_rule *rules;
+	unsigned int *lines;
+
+	rules = kvmalloc_array(room, sizeof(*rules), GFP_KERNEL_ACCOUNT);
+	lines = kvmalloc_array(room, sizeof(*lines), GFP_KERNEL_ACCOUNT);
+	if (!rules || !lines) {
+		kvfree(rules);
+		kvfree(lines);
+		return -ENOMEM;
+	}
+	memcpy(rules, policy->rules, policy->nused * sizeof(*rules));
+	memcpy(lines, policy->lines, policy->nused * sizeof(*lines));
+	kvfree(policy->rules);
+	kvfree(policy->lines);
+	policy->rules = rules;
+	policy->lines = lines;
+	policy->room = room;
+	/* A bucket a rule, or fewer: at most 16 bytes of table a rule. */
+	return rehash(policy, max(FIRST_BITS, order_base_2(policy->nused)));
+}
+
 /**
- * sigil_policy_index - List the genfs rules, once every rule is in
+ * sigil_policy_index - Finish a policy once every rule is in
  *
  * @policy: The policy.
+ *
+ * Gives the rules the room they take (the table grew by doubling) and
+ * lists the genfs rules.
  *
  * Returns 0, or -%ENOMEM.
  */
 int sigil_policy_index(struct sigil_policy *policy)
 {
 	unsigned int i, n = 0;
+	int ret;
 
+	if (policy->room > policy->nused + policy->nused / 8) {
+		ret = shrink(policy);
+		if (ret)
+			return ret;
+	}
 	policy->genfs = kvcalloc(max(policy->ngenfs, 1U),
 				 sizeof(*policy->genfs), GFP_KERNEL_ACCOUNT);
 	if (!policy->genfs)
