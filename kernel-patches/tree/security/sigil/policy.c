@@ -380,12 +380,13 @@ static int rehash(struct sigil_policy *policy, unsigned int bits)
 }
 
 /*
- * Doubles the room for rules, and the table with it: a bucket a rule, or
- * fewer, at most 16 bytes of table a rule.
+ * Moves the rules and their lines to arrays of @room entries and makes
+ * their table anew, of 2^@bits buckets: their chains point into the
+ * arrays.
  */
-static int grow(struct sigil_policy *policy)
+static int resize(struct sigil_policy *policy, unsigned int room,
+		  unsigned int bits)
 {
-	const unsigned int room = policy->room * 2;
 	struct sigil_rule *rules;
 	unsigned int *lines;
 
@@ -403,8 +404,7 @@ static int grow(struct sigil_policy *policy)
 	policy->rules = rules;
 	policy->lines = lines;
 	policy->room = room;
-	/* The rules moved: their chains are made anew. */
-	return rehash(policy, policy->hash_bits + 1);
+	return rehash(policy, bits);
 }
 
 /**
@@ -463,7 +463,9 @@ int sigil_policy_add(struct sigil_policy *policy, u8 kind,
 			sigil_label_put(l[i]);
 		return 0;
 	}
-	if (policy->nused == policy->room && grow(policy)) {
+	/* Twice the room, and a bucket a rule. */
+	if (policy->nused == policy->room &&
+	    resize(policy, 2 * policy->room, policy->hash_bits + 1)) {
 		for (i = 0; i < 3; i++)
 			sigil_label_put(l[i]);
 		return -ENOMEM;
@@ -548,31 +550,6 @@ int sigil_policy_add_never(struct sigil_policy *policy,
 	return 0;
 }
 
-/* Gives @policy's rules and lines exactly the room they take. */
-static int shrink(struct sigil_policy *policy)
-{
-	const unsigned int room = max(policy->nused, 1U);
-	struct sigil_rule *rules;
-	unsigned int *lines;
-
-	rules = kvmalloc_array(room, sizeof(*rules), GFP_KERNEL_ACCOUNT);
-	lines = kvmalloc_array(room, sizeof(*lines), GFP_KERNEL_ACCOUNT);
-	if (!rules || !lines) {
-		kvfree(rules);
-		kvfree(lines);
-		return -ENOMEM;
-	}
-	memcpy(rules, policy->rules, policy->nused * sizeof(*rules));
-	memcpy(lines, policy->lines, policy->nused * sizeof(*lines));
-	kvfree(policy->rules);
-	kvfree(policy->lines);
-	policy->rules = rules;
-	policy->lines = lines;
-	policy->room = room;
-	/* A bucket a rule, or fewer: at most 16 bytes of table a rule. */
-	return rehash(policy, max(FIRST_BITS, order_base_2(policy->nused)));
-}
-
 /**
  * sigil_policy_index - Finish a policy once every rule is in
  *
@@ -588,8 +565,10 @@ int sigil_policy_index(struct sigil_policy *policy)
 	unsigned int i, n = 0;
 	int ret;
 
+	/* The room the rules take; a bucket a rule, or fewer. */
 	if (policy->room > policy->nused + policy->nused / 8) {
-		ret = shrink(policy);
+		ret = resize(policy, max(policy->nused, 1U),
+			     max(FIRST_BITS, order_base_2(policy->nused)));
 		if (ret)
 			return ret;
 	}
