@@ -73,31 +73,41 @@ static struct audit_buffer *audit_start(int type)
 			       type);
 }
 
-/* Records a denial that a rule could lift. */
-static void audit_denial(const char *op, const struct sigil_query *q,
+/*
+ * Records a denial that a rule could lift.  The rule is written only
+ * once a record (or, without audit, a line of the log) will be made, in
+ * a buffer of its own, off the stack of the hook that asked, allocated
+ * without dipping into the reserves.
+ */
+static void audit_denial(const char *op, const struct sigil_query *q, u64 why,
 			 const struct dentry *dentry, bool enforcing,
-			 bool permissive, const char *missing)
+			 bool permissive)
 {
 	const char *const check = sigil_check_name(q->kind) ?: "?";
 	const char *const obj = q->object ? q->object->str : "-";
 	struct common_audit_data ad = { .type = LSM_AUDIT_DATA_NONE };
 	struct audit_buffer *ab = audit_start(AUDIT_SIGIL_ACCESS);
+	char *missing;
 
+	if (!ab && !__ratelimit(&sigil_denial_rs))
+		return;
+	missing = kmalloc(SIGIL_RULE_TEXT_MAX, GFP_NOWAIT | __GFP_NOWARN);
+	if (missing)
+		sigil_format_missing(q, why, missing, SIGIL_RULE_TEXT_MAX);
 	if (!ab) {
-		if (!__ratelimit(&sigil_denial_rs))
-			return;
 		if (dentry)
 			pr_notice("denied op=%s check=%s subject=%s object=%s pid=%d comm=\"%s\" name=\"%pd\" enforcing=%d%s missing='%s'\n",
 				  op, check, q->subject->str, obj,
 				  task_tgid_nr(current), current->comm, dentry,
 				  enforcing, permissive ? " permissive=1" : "",
-				  missing);
+				  missing ?: "?");
 		else
 			pr_notice("denied op=%s check=%s subject=%s object=%s pid=%d comm=\"%s\" enforcing=%d%s missing='%s'\n",
 				  op, check, q->subject->str, obj,
 				  task_tgid_nr(current), current->comm,
 				  enforcing, permissive ? " permissive=1" : "",
-				  missing);
+				  missing ?: "?");
+		kfree(missing);
 		return;
 	}
 	if (dentry) {
@@ -109,8 +119,9 @@ static void audit_denial(const char *op, const struct sigil_query *q,
 			 check, q->subject->str, obj);
 	audit_log_lsm_data(ab, &ad);
 	audit_log_format(ab, " enforcing=%d%s missing='%s'", enforcing,
-			 permissive ? " permissive=1" : "", missing);
+			 permissive ? " permissive=1" : "", missing ?: "?");
 	audit_log_end(ab);
+	kfree(missing);
 }
 
 /**
@@ -123,22 +134,14 @@ static void audit_denial(const char *op, const struct sigil_query *q,
  * @enforcing: Whether the denial is enforced.
  * @permissive: Whether the subject's label is permissive.
  *
- * The slow path of every check: the record's text is built only here,
- * in a buffer of its own, off the stack of the hook that asked.
+ * The slow path of every check: the record's text is built only here.
  */
 noinline void sigil_audit_denial(const struct sigil_query *q, u64 why,
 				 const char *op, const struct dentry *dentry,
 				 bool enforcing, bool permissive)
 {
-	char *missing;
-
 	atomic64_inc(&sigil_denials);
-	missing = kmalloc(SIGIL_RULE_TEXT_MAX, GFP_ATOMIC | __GFP_NOWARN);
-	if (missing)
-		sigil_format_missing(q, why, missing, SIGIL_RULE_TEXT_MAX);
-	audit_denial(op, q, dentry, enforcing, permissive,
-		     missing ?: "(out of memory)");
-	kfree(missing);
+	audit_denial(op, q, why, dentry, enforcing, permissive);
 }
 
 /**

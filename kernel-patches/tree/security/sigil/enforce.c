@@ -474,8 +474,8 @@ static bool sigil_label_permissive(const struct sigil_label *label)
  *
  * Returns 0 in permissive mode or for a permissive label, else -%EACCES.
  */
-noinline int sigil_deny(const struct sigil_query *q, u64 why, const char *op,
-	       const struct dentry *dentry)
+noinline int sigil_deny(const struct sigil_query *q, u64 why,
+			const char *op, const struct dentry *dentry)
 {
 	const bool enforcing = sigil_enforcing();
 	const bool permissive = sigil_label_permissive(q->subject);

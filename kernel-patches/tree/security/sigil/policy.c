@@ -356,16 +356,14 @@ bool sigil_policy_genfs_names(const struct sigil_policy *policy,
 	return false;
 }
 
-/* Puts every rule of @policy into a table of 2^@bits buckets. */
-static int rehash(struct sigil_policy *policy, unsigned int bits)
+/* Chains every rule of @policy into @table, of 2^@bits empty buckets. */
+static void chain(struct sigil_policy *policy, struct sigil_rule **table,
+		  unsigned int bits)
 {
-	struct sigil_rule **table, *rule;
+	struct sigil_rule *rule;
 	unsigned int i;
 	u32 hash;
 
-	table = kvcalloc(BIT(bits), sizeof(*table), GFP_KERNEL_ACCOUNT);
-	if (!table)
-		return -ENOMEM;
 	for (i = 0; i < policy->nused; i++) {
 		rule = &policy->rules[i];
 		hash = rule_hash(rule->kind, rule->l[0], rule->l[1], rule->l[2],
@@ -373,38 +371,43 @@ static int rehash(struct sigil_policy *policy, unsigned int bits)
 		rule->next = table[hash];
 		table[hash] = rule;
 	}
-	kvfree(policy->table);
 	policy->table = table;
 	policy->hash_bits = bits;
-	return 0;
 }
 
 /*
- * Moves the rules and their lines to arrays of @room entries and makes
- * their table anew, of 2^@bits buckets: their chains point into the
- * arrays.
+ * Moves the rules and their lines to arrays of @room entries and chains
+ * them in a new table of 2^@bits buckets.  All is allocated before
+ * anything moves: on failure the policy is as it was.
  */
 static int resize(struct sigil_policy *policy, unsigned int room,
 		  unsigned int bits)
 {
+	struct sigil_rule **table;
 	struct sigil_rule *rules;
 	unsigned int *lines;
 
 	rules = kvmalloc_array(room, sizeof(*rules), GFP_KERNEL_ACCOUNT);
 	lines = kvmalloc_array(room, sizeof(*lines), GFP_KERNEL_ACCOUNT);
-	if (!rules || !lines) {
+	table = kvcalloc(BIT(bits), sizeof(*table), GFP_KERNEL_ACCOUNT);
+	if (!rules || !lines || !table) {
 		kvfree(rules);
 		kvfree(lines);
+		kvfree(table);
 		return -ENOMEM;
 	}
-	memcpy(rules, policy->rules, policy->nused * sizeof(*rules));
-	memcpy(lines, policy->lines, policy->nused * sizeof(*lines));
+	if (policy->nused) {
+		memcpy(rules, policy->rules, policy->nused * sizeof(*rules));
+		memcpy(lines, policy->lines, policy->nused * sizeof(*lines));
+	}
 	kvfree(policy->rules);
 	kvfree(policy->lines);
+	kvfree(policy->table);
 	policy->rules = rules;
 	policy->lines = lines;
 	policy->room = room;
-	return rehash(policy, bits);
+	chain(policy, table, bits);
+	return 0;
 }
 
 /**
@@ -417,17 +420,9 @@ struct sigil_policy *sigil_policy_alloc(void)
 	struct sigil_policy *policy;
 
 	policy = kzalloc(sizeof(*policy), GFP_KERNEL_ACCOUNT);
-	if (!policy)
-		return NULL;
-	policy->room = BIT(FIRST_BITS);
-	policy->rules = kvmalloc_array(policy->room, sizeof(*policy->rules),
-				       GFP_KERNEL_ACCOUNT);
-	policy->lines = kvmalloc_array(policy->room, sizeof(*policy->lines),
-				       GFP_KERNEL_ACCOUNT);
-	if (!policy->rules || !policy->lines ||
-	    rehash(policy, FIRST_BITS)) {
-		sigil_policy_free(policy);
-		return NULL;
+	if (policy && resize(policy, BIT(FIRST_BITS), FIRST_BITS)) {
+		kfree(policy);
+		policy = NULL;
 	}
 	return policy;
 }
