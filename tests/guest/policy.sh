@@ -343,6 +343,22 @@ cat-loads-a-large-policy-whole|dd-bs-4096-loads-a-large-policy-whole|sigilctl-lo
 	run 0 sigilctl access kernel anything_t w
 	expect_eq "first rule read back" "unconfined kernel" "$(head -n 1 $fs/policy)"
 	;;
+killed-writer-loads-nothing)
+	# Half a policy, ending at a line end, then the writer dies of a
+	# signal with the file open: nothing is loaded.  A writer that exits
+	# without closing it loads what it wrote.
+	load "$base"
+	gen=$(status_field generation)
+	for sig in KILL TERM; do
+		sh -c "exec 3>$fs/policy; printf 'unconfined kernel\\nallow half_t x_t r\\n' >&3; kill -$sig \$\$; sleep 5" || true
+		expect_eq "generation after a writer killed by SIG$sig" "$gen" "$(status_field generation)"
+		expect_eq "last_error after SIG$sig" "writer killed before it closed the policy" "$(status_field last_error)"
+	done
+	run 1 sigilctl access half_t x_t r
+	sh -c "exec 3>$fs/policy; printf 'unconfined kernel\\nallow whole_t x_t r\\n' >&3; exit 0"
+	expect_eq "generation after a writer that exits" $((gen + 1)) "$(status_field generation)"
+	run 0 sigilctl access whole_t x_t r
+	;;
 error-at-the-end-of-a-large-policy-loads-nothing)
 	load "$base"
 	gen=$(status_field generation)

@@ -22,6 +22,7 @@
 #include <linux/mm.h>
 #include <linux/mutex.h>
 #include <linux/sizes.h>
+#include <linux/sched/signal.h>
 #include <linux/security.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
@@ -95,9 +96,11 @@ static int load_policy(const char *text, size_t size)
  * writer likes (cat and dd write in chunks), and loaded when that file is
  * closed: the whole text or nothing.  A failed write (EFAULT, EFBIG,
  * ENOMEM) or a write out of sequence spoils the file, and nothing is
- * loaded from it.  The verdict is returned by the close(2) that drops the
- * last reference to the file (flush), else only reported in status and
- * the kernel log.
+ * loaded from it; nor from a file whose last holder dies of a signal
+ * before it closed it (a writer killed halfway would load half a
+ * policy), while a writer that exits, closing it by exiting, loads.
+ * The verdict is returned by the close(2) that drops the last reference
+ * to the file (flush), else only reported in status and the kernel log.
  */
 struct policy_load {
 	/* Serialises the writes, the load and the release. */
@@ -228,12 +231,29 @@ static int policy_open(struct inode *inode, struct file *file)
 	return 0;
 }
 
+/* Whether the calling task is closing its files as it dies of a signal. */
+static bool killed(void)
+{
+	return current->flags & PF_EXITING &&
+	       READ_ONCE(current->signal->group_exit_code) & 0x7f;
+}
+
 /* The close(2) that drops the last reference loads, and says how it went. */
 static int policy_flush(struct file *file, fl_owner_t id)
 {
+	struct policy_load *const load = file->private_data;
+
 	if (!(file->f_mode & FMODE_WRITE) || file_count(file) > 1)
 		return 0;
-	return policy_commit(file->private_data);
+	if (killed()) {
+		mutex_lock(&load->lock);
+		if (load->written && !load->done && !load->err) {
+			load->err = -EINTR;
+			set_last_error("writer killed before it closed the policy");
+		}
+		mutex_unlock(&load->lock);
+	}
+	return policy_commit(load);
 }
 
 static int policy_release(struct inode *inode, struct file *file)
