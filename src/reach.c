@@ -217,12 +217,6 @@ static void free_graph(struct graph *g)
 	free(g->labels);
 }
 
-/* Writes the rights @perms of a rule of @kind, one name of names. */
-static void rights_of(u8 kind, u64 perms, char *buf, size_t size)
-{
-	sigil_perms_format(kind, perms, buf, size);
-}
-
 size_t reach_who_can(const char *text, size_t size, const char *object,
 		     const char *rights, int json, FILE *out)
 {
@@ -231,6 +225,7 @@ size_t reach_who_can(const char *text, size_t size, const char *object,
 	unsigned int *kind;
 	char buf[8192], holds[8];
 	const char *how;
+	u64 held;
 
 	if (parse(&g, text, size))
 		return 0;
@@ -242,18 +237,17 @@ size_t reach_who_can(const char *text, size_t size, const char *object,
 	/* The holders: allow rules on @object, unconfined labels. */
 	for (h = 0; h < g.nlabels; h++) {
 		if (unconfined(&g, h)) {
-			rights_of(SIGIL_RULE_ALLOW, SIGIL_PERM_ALL, holds, sizeof(holds));
+			held = SIGIL_PERM_ALL;
 			how = "unconfined";
 		} else if (h == o) {
-			rights_of(SIGIL_RULE_ALLOW, SIGIL_PERM_ALL, holds, sizeof(holds));
+			held = SIGIL_PERM_ALL;
 			how = "own";
 		} else {
-			rights_of(SIGIL_RULE_ALLOW,
-				  sigil_policy_perms(g.p, SIGIL_RULE_ALLOW,
-						     g.labels[h], g.labels[o]),
-				  holds, sizeof(holds));
+			held = sigil_policy_perms(g.p, SIGIL_RULE_ALLOW,
+						  g.labels[h], g.labels[o]);
 			how = "allow";
 		}
+		sigil_perms_format(SIGIL_RULE_ALLOW, held, holds, sizeof(holds));
 		if (!holds[0] || !wanted(holds, rights))
 			continue;
 		/* Every label that can become the holder, itself first. */
@@ -328,7 +322,7 @@ size_t reach_from(const char *text, size_t size, const char *subject,
 			case SIGIL_RULE_ALLOW:
 			case SIGIL_RULE_PROCESS:
 			case SIGIL_RULE_POLICY:
-				rights_of((u8)r->kind, r->perms, rights,
+				sigil_perms_format((u8)r->kind, r->perms, rights,
 					  sizeof(rights));
 				print_right(&g, t, sigil_rule_word((u8)r->kind),
 					    r->kind == SIGIL_RULE_POLICY ? "-" :
@@ -339,7 +333,7 @@ size_t reach_from(const char *text, size_t size, const char *subject,
 			case SIGIL_RULE_SOCKET:
 				/* One line a name. */
 				for (bits = r->perms; bits; bits &= bits - 1) {
-					rights_of((u8)r->kind, bits & -bits,
+					sigil_perms_format((u8)r->kind, bits & -bits,
 						  rights, sizeof(rights));
 					print_right(&g, t,
 						    sigil_rule_word((u8)r->kind),

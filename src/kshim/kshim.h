@@ -21,18 +21,14 @@
 #include <sys/types.h>
 
 typedef uint8_t u8;
-typedef uint16_t u16;
 typedef uint32_t u32;
 typedef uint64_t u64;
-typedef int32_t s32;
 typedef int64_t s64;
 typedef unsigned int gfp_t;
 
 /* Allocation flags: every allocation here is an ordinary one. */
 #define GFP_KERNEL		0U
 #define GFP_KERNEL_ACCOUNT	0U
-#define GFP_ATOMIC		0U
-#define __GFP_NOWARN		0U
 
 #define __init
 #define __ro_after_init
@@ -44,8 +40,6 @@ typedef unsigned int gfp_t;
 #define BIT_ULL(n)		(1ULL << (n))
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
 #define max(a, b)		((a) > (b) ? (a) : (b))
-#define container_of(p, type, member) \
-	((type *)((char *)(p) - offsetof(type, member)))
 
 /* The structures label.h and policy.h embed, unused here. */
 struct hlist_node {
@@ -84,7 +78,6 @@ static inline void cond_resched(void)
 }
 
 #define MAX_ERRNO	4095
-#define IS_ERR_VALUE(x)	((unsigned long)(x) >= (unsigned long)-MAX_ERRNO)
 
 static inline void *ERR_PTR(long error)
 {
@@ -98,7 +91,7 @@ static inline long PTR_ERR(const void *ptr)
 
 static inline bool IS_ERR(const void *ptr)
 {
-	return IS_ERR_VALUE(ptr);
+	return (unsigned long)ptr >= (unsigned long)-MAX_ERRNO;
 }
 
 static inline void *kmalloc(size_t size, gfp_t gfp)
