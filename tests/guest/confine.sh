@@ -53,8 +53,15 @@ proc-files-carry-the-task-label)
 	expect_eq "label of /proc/$vpid/stat" victim_t "$(filecon /proc/$vpid/stat | cut -d' ' -f1)"
 	run 1 execcon app_t cat /proc/$vpid/stat
 	denial "allow app_t victim_t x"
+	# The file rules alone do not open another label's /proc/PID/.
 	load "$base
 allow app_t victim_t rx"
+	run 1 execcon app_t cat /proc/$vpid/stat
+	denial "process app_t victim_t r"
+	run 1 execcon app_t ls /proc/$vpid/
+	load "$base
+allow app_t victim_t rx
+process app_t victim_t r"
 	run 0 execcon app_t cat /proc/$vpid/stat
 	;;
 task-information-needs-read)

@@ -7,7 +7,8 @@ t=$1
 policy_test_dir labels "$t"
 
 # The socket files on the test's tmpfs are unlabeled: app_t may write
-# them; the peer is what is tested.
+# them, and reaches the servers bound there with c on them; the peer is
+# what is tested.
 base='transition kernel app_t
 allow app_t unlabeled rwx
 socket app_t unix
@@ -52,7 +53,7 @@ count() {
 case $t in
 stream-peers-see-each-others-labels)
 	load "$base
-allow app_t victim_t w"
+allow app_t unlabeled c"
 	serve
 	expect_op "server victim_t" connect "$d/sock"
 	expect_eq "the server's SO_PEERSEC" "peer app_t" "$(served peer)"
@@ -65,14 +66,14 @@ allow app_t victim_t w"
 	load "$base"
 	n=$(grep -c '^peer ' "$d/serve.out")
 	expect_op EACCES connect "$d/sock"
-	denial "allow app_t victim_t w"
+	denial "allow app_t unlabeled c"
 	sleep 0.2
 	expect_eq "connections the server saw after the refusal" "$n" \
 		"$(grep -c '^peer ' "$d/serve.out")"
 	;;
 datagram-carries-the-senders-label)
 	load "$base
-allow app_t victim_t w"
+allow app_t unlabeled c"
 	serve
 	expect_op ok send "$d/sock"
 	expect_eq "SCM_SECURITY of app_t's datagram" "datagram app_t" "$(served datagram)"
@@ -101,7 +102,7 @@ socket app_t inet"
 	;;
 proccon-peer-reads-an-inherited-socket)
 	load "$base
-allow app_t victim_t w"
+allow app_t unlabeled c"
 	serve
 	expect_as app_t victim_t ./peer-ops connect-exec "$d/sock" proccon --peer
 	expect_as app_t victim_t ./peer-ops connect-exec "$d/sock" sh -c 'exec 5<&0; proccon --peer=5'
@@ -116,7 +117,7 @@ secid-of-a-queued-datagram-survives-a-reload)
 	# The datagram waits in the queue while a policy that no longer
 	# names app_t replaces the one that did: its label is still app_t.
 	load "$base
-allow app_t kernel w"
+allow app_t unlabeled c"
 	./peer-ops hold "$d/held" >"$d/hold.out" 2>&1 &
 	hpid=$!
 	trap 'kill -9 "$hpid" 2>/dev/null; wait 2>/dev/null' EXIT

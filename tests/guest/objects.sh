@@ -121,34 +121,44 @@ capability app_t sys_module"
 	expect_eq "module_request denials with the rule" "$before" \
 		"$(dmesg | grep -c 'op=module_request')"
 	;;
-abstract-unix-socket-needs-write-on-peer)
+abstract-unix-socket-needs-c-on-its-label)
+	# Using sockets of victim_t (r, w) is not reaching its listeners.
 	srv="$base
 socket victim_t unix
-socket app_t unix"
+socket app_t unix
+allow app_t victim_t rw"
 	load "$srv"
 	serve @sigil-objects
 	expect_op EACCES unix-connect @sigil-objects
-	denial "allow app_t victim_t w"
+	denial "allow app_t victim_t c"
 	expect_op EACCES unix-send @sigil-objects
 	load "$srv
-allow app_t victim_t w"
+allow app_t victim_t c"
 	expect_op ok unix-connect @sigil-objects
 	expect_op ok unix-send @sigil-objects
 	;;
-path-unix-socket-needs-write-on-file-and-peer)
+path-unix-socket-is-reached-as-its-file)
+	# c and w on the socket file, whoever bound it: nothing on victim_t.
 	srv="$base
 allow victim_t unlabeled rwxc
 socket victim_t unix
-socket app_t unix
-allow app_t victim_t w"
+socket app_t unix"
 	load "$srv"
 	serve "$d/sock"
-	filecon -s sockf_t "$d/sock"
+	filecon -s sockf_t "$d/sock" "$d/sock.dgram"
+	load "$srv
+allow app_t sockf_t w"
+	expect_op EACCES unix-connect "$d/sock"
+	denial "allow app_t sockf_t c"
+	expect_op EACCES unix-send "$d/sock"
+	load "$srv
+allow app_t sockf_t c"
 	expect_op EACCES unix-connect "$d/sock"
 	denial "allow app_t sockf_t w"
 	load "$srv
-allow app_t sockf_t w"
+allow app_t sockf_t wc"
 	expect_op ok unix-connect "$d/sock"
+	expect_op ok unix-send "$d/sock"
 	;;
 socket-of-another-label-does-not-cross-exec)
 	load "$base"

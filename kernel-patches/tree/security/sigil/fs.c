@@ -249,6 +249,10 @@ u8 sigil_inode_rights(struct inode *const inode,
 	obj = rcu_dereference(isec->label);
 	r = sigil_rights(SIGIL_RULE_ALLOW, subject,
 			 obj ? obj : sigil_label_unlabeled);
+	if (r && obj && READ_ONCE(isec->task) &&
+	    !(sigil_rights(SIGIL_RULE_PROCESS, subject, obj) &
+	      (SIGIL_PROC_READ | SIGIL_PROC_TRACE)))
+		r = 0;
 	rcu_read_unlock();
 	if (token)
 		sigil_icache_fill(&isec->cache, token, subject->cache_id,
@@ -273,11 +277,11 @@ u8 sigil_inode_rights(struct inode *const inode,
 noinline int sigil_inode_refuse(struct inode *const inode,
 			   struct dentry *const dentry,
 			   const struct sigil_label *const subject,
-			   const u8 perms, const u8 lack, const char *const op)
+			   const u8 perms, u8 lack, const char *const op)
 {
 	struct dentry *const alias = dentry ? NULL : d_find_alias(inode);
 	struct sigil_label *const obj = get_inode_label(inode);
-	const struct sigil_query q = {
+	struct sigil_query q = {
 		.kind = SIGIL_RULE_ALLOW,
 		.perms = perms,
 		.subject = subject,
@@ -285,7 +289,19 @@ noinline int sigil_inode_refuse(struct inode *const inode,
 	};
 	int err;
 
-	err = sigil_deny(&q, SIGIL_WHY(SIGIL_RULE_ALLOW, lack), op,
+	/*
+	 * A file of /proc/PID/ that the allow rules give, refused for the
+	 * want of r (or t) on its task.
+	 */
+	if (READ_ONCE(sigil_inode(inode)->task) &&
+	    (sigil_rights(SIGIL_RULE_ALLOW, subject, obj) & perms) == perms &&
+	    !(sigil_rights(SIGIL_RULE_PROCESS, subject, obj) &
+	      (SIGIL_PROC_READ | SIGIL_PROC_TRACE))) {
+		q.kind = SIGIL_RULE_PROCESS;
+		q.perms = SIGIL_PROC_READ;
+		lack = SIGIL_PROC_READ;
+	}
+	err = sigil_deny(&q, SIGIL_WHY(q.kind, lack), op,
 			 dentry ? dentry : alias);
 	sigil_label_put(obj);
 	dput(alias);
@@ -488,7 +504,10 @@ static int hook_inode_init_security_anon(struct inode *const inode,
 	return 0;
 }
 
-/* /proc/PID/ files carry their task's label, so file rules apply. */
+/*
+ * /proc/PID/ files carry their task's label, so file rules apply, and
+ * another label needs r on the task too (sigil_inode_rights()).
+ */
 static void hook_task_to_inode(struct task_struct *const p,
 			       struct inode *const inode)
 {
@@ -497,6 +516,7 @@ static void hook_task_to_inode(struct task_struct *const p,
 	rcu_read_lock();
 	label = sigil_label_get(sigil_cred_label(__task_cred(p)));
 	rcu_read_unlock();
+	WRITE_ONCE(sigil_inode(inode)->task, true);
 	sigil_set_inode_label(inode, label);
 }
 

@@ -48,6 +48,13 @@ struct sigil_inode {
 	 * like files.  Set once, before the inode can be reached.
 	 */
 	bool object;
+	/**
+	 * @task: True for the files of /proc/PID/, whose @label is their
+	 * task's: another label needs the process rule's r (or t) on the
+	 * task as well as the allow rules on the file.  Set once, before the inode
+	 * can be reached.
+	 */
+	bool task;
 };
 
 static inline struct sigil_inode *sigil_inode(const struct inode *const inode)

@@ -5,12 +5,17 @@
  * A socket carries the label of the task that created it (a socket the
  * kernel makes for itself, %SIGIL_LABEL_KERNEL), and so does its inode:
  * using another label's socket, received or inherited, is reading and
- * writing an object of that label, as for a file.  Creating a socket
- * needs a socket rule naming its address family.  A unix socket reaches
- * its peer only with w on the peer's label: connecting to a listening
- * socket, sending a datagram; a path socket also needs w on its file,
- * as the kernel's own write check asks.  Packets of the other families
- * carry no label.
+ * writing an object of that label, as for a file (r and w).  Creating a
+ * socket needs a socket rule naming its address family.  Reaching a unix
+ * socket is another right, c: connecting to a listening socket, sending
+ * a datagram to a socket.  A socket bound to a path is reached as its
+ * file, whatever task bound it (PID 1 binds the sockets it activates),
+ * so c is asked on the socket file's label, beside the w the kernel's
+ * own write check asks on it; an abstract or unbound socket is reached
+ * as itself, c on its label.  A service that writes to the stream
+ * systemd connected for it (w on its label) does not reach the other
+ * listeners of that label.  Packets of the other families carry no
+ * label.
  *
  * A connected unix stream socket also knows its peer's label, for
  * SO_PEERSEC: the label of the socket at the other end when connect(2) or
@@ -26,6 +31,7 @@
 #include <linux/rcupdate.h>
 #include <linux/socket.h>
 #include <linux/sockptr.h>
+#include <net/af_unix.h>
 #include <net/sock.h>
 
 #include "cred.h"
@@ -112,9 +118,30 @@ static int hook_socket_recvmsg(struct socket *const sock,
 }
 
 /*
- * connect(2) to a listening unix stream socket: w on its label.  The
- * server's end of the new connection, @newsk, takes the listener's label.
- * Under the listener's state lock: does not sleep.
+ * Reaching the unix socket @other (connect(2), a datagram): c on its
+ * file's label when it is bound to a path, else on its own.  Called
+ * under @other's state lock, which keeps its path.
+ */
+static int check_reach(const struct sock *const other, const char *const op)
+{
+	const struct dentry *const file = unix_sk(other)->path.dentry;
+	struct sigil_label *label;
+	int err;
+
+	if (!static_branch_unlikely(&sigil_policy_loaded))
+		return 0;
+	label = file ? sigil_inode_label(d_backing_inode(file)) :
+		       sigil_label_get(sock_label(other));
+	err = sigil_check_object(sigil_current_label(), label,
+				 SIGIL_PERM_CREATE, op);
+	sigil_label_put(label);
+	return err;
+}
+
+/*
+ * connect(2) to a listening unix stream socket: c on it (check_reach()).
+ * The server's end of the new connection, @newsk, takes the listener's
+ * label.  Under the listener's state lock: does not sleep.
  */
 static int hook_unix_stream_connect(struct sock *const sock,
 				    struct sock *const other,
@@ -123,8 +150,7 @@ static int hook_unix_stream_connect(struct sock *const sock,
 	struct sigil_label *const peer = sock_label(other);
 	int err;
 
-	err = sigil_check_object(sigil_current_label(), peer, SIGIL_PERM_WRITE,
-				 "connect");
+	err = check_reach(other, "connect");
 	if (err)
 		return err;
 	set_sock_label(newsk, sigil_label_get(peer));
@@ -190,12 +216,18 @@ static int hook_socket_getpeersec_dgram(struct socket *const sock,
 	return *secid ? 0 : -ENOPROTOOPT;
 }
 
-/* A datagram to a unix socket (sendmsg(2), or connect(2) naming it). */
+/*
+ * A datagram to a unix socket (sendmsg(2), or connect(2) naming it): c
+ * on it (check_reach()), under its state lock.  A datagram to the peer
+ * of a connected socket reaches no one new: connect(2) asked, or the
+ * socket came from socketpair(2); using the socket is the sendmsg check.
+ */
 static int hook_unix_may_send(struct socket *const sock,
 			      struct socket *const other)
 {
-	return sigil_check_object(sigil_current_label(), sock_label(other->sk),
-				  SIGIL_PERM_WRITE, "send");
+	if (READ_ONCE(unix_peer(sock->sk)) == other->sk)
+		return 0;
+	return check_reach(other->sk, "send");
 }
 
 /* The new end of an accepted TCP connection, and other clones. */
