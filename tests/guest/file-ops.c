@@ -22,11 +22,22 @@
  *   file-ops move-mount DIR         a tmpfs made with the new mount API
  *                                   (fsopen, fsconfig, fsmount), attached
  *                                   on DIR by move_mount(2)
+ *   file-ops overwrite FILE HOW     open FILE O_WRONLY|O_APPEND, then try
+ *                                   to change its first bytes by HOW:
+ *                                   append (a plain write, at the end),
+ *                                   noappend (pwritev2 RWF_NOAPPEND at 0),
+ *                                   punch, zero (fallocate modes on the
+ *                                   first 4096 bytes), copy-range
+ *                                   (copy_file_range into it at 0),
+ *                                   splice (from a pipe), truncate
+ *                                   (ftruncate to 0), setfl (F_SETFL
+ *                                   without O_APPEND, then pwrite at 0)
  */
 #include <config.h>
 
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/falloc.h>
 #include <linux/mount.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,11 +46,17 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "result.h"
+
+/* Linux 6.9's, which older C libraries do not name. */
+#ifndef RWF_NOAPPEND
+#define RWF_NOAPPEND 0x00000020
+#endif
 
 static int open_mode(const char *file, char mode)
 {
@@ -193,6 +210,45 @@ static int move_mount_on(const char *dir)
 			       MOVE_MOUNT_F_EMPTY_PATH));
 }
 
+/* Tries to change the first bytes of @file, open for appending, by @how. */
+static int overwrite(const char *file, const char *how)
+{
+	struct iovec iov = { .iov_base = "Z", .iov_len = 1 };
+	int fd = open(file, O_WRONLY | O_APPEND), p[2], src;
+	loff_t zero = 0;
+
+	if (fd < 0)
+		return result(0);
+	if (!strcmp(how, "append"))
+		return result(write(fd, "Z", 1) == 1);
+	if (!strcmp(how, "noappend"))
+		return result(pwritev2(fd, &iov, 1, 0, RWF_NOAPPEND) == 1);
+	if (!strcmp(how, "punch"))
+		return result(!fallocate(fd, FALLOC_FL_PUNCH_HOLE |
+					 FALLOC_FL_KEEP_SIZE, 0, 4096));
+	if (!strcmp(how, "zero"))
+		return result(!fallocate(fd, FALLOC_FL_ZERO_RANGE |
+					 FALLOC_FL_KEEP_SIZE, 0, 4096));
+	if (!strcmp(how, "copy-range")) {
+		src = open("/proc/self/cmdline", O_RDONLY);
+		return result(copy_file_range(src, NULL, fd, &zero, 1, 0) == 1);
+	}
+	if (!strcmp(how, "splice")) {
+		if (pipe(p) || write(p[1], "Z", 1) != 1)
+			return result(0);
+		return result(splice(p[0], NULL, fd, &zero, 1, 0) == 1);
+	}
+	if (!strcmp(how, "truncate"))
+		return result(!ftruncate(fd, 0));
+	if (!strcmp(how, "setfl")) {
+		if (fcntl(fd, F_SETFL, 0))
+			return result(0);
+		return result(pwrite(fd, "Z", 1, 0) == 1);
+	}
+	fprintf(stderr, "file-ops: unknown way to overwrite '%s'\n", how);
+	return 2;
+}
+
 int main(int argc, char **argv)
 {
 	const char *cmd = argc > 1 ? argv[1] : "";
@@ -213,6 +269,8 @@ int main(int argc, char **argv)
 		return receive_fd(atoi(argv[2]), argv[3][0]);
 	if (!strcmp(cmd, "move-mount") && argc == 3)
 		return move_mount_on(argv[2]);
+	if (!strcmp(cmd, "overwrite") && argc == 4)
+		return overwrite(argv[2], argv[3]);
 	fprintf(stderr, "file-ops: unknown or incomplete command '%s'\n", cmd);
 	return 2;
 }

@@ -182,6 +182,36 @@ allow app_t data_t a
 allow app_t other_t r"
 	expect_eq "appends before and after the reload" "ok ok " "$held"
 	;;
+append-grant-changes-no-byte-already-written)
+	# a opens for appending; what would change the bytes already there
+	# through that descriptor needs w (or the kernel refuses it for any
+	# O_APPEND descriptor), on ext4, whose fallocate has every mode.
+	m=$(disk_mount ext4)/files-append
+	rm -rf "$m"; mkdir -p "$m"
+	head -c 8192 /dev/zero | tr '\0' A >"$m/f"; filecon -s data_t "$m/f"
+	load "$base
+allow app_t data_t a"
+	run 0 execcon app_t $ops overwrite "$m/f" append
+	for how in noappend punch zero truncate setfl; do
+		run 1 execcon app_t $ops overwrite "$m/f" $how
+		expect_eq "overwrite by $how with a alone" EACCES "$(cat $out)"
+	done
+	denial "allow app_t data_t w"
+	run 1 execcon app_t $ops overwrite "$m/f" copy-range
+	expect_eq "copy_file_range into an O_APPEND descriptor" EBADF "$(cat $out)"
+	run 1 execcon app_t $ops overwrite "$m/f" splice
+	expect_eq "splice into an O_APPEND descriptor" EINVAL "$(cat $out)"
+	expect_eq "the first bytes" AAAAAAAA "$(head -c 8 "$m/f")"
+	expect_eq "the size (8192 and one append)" 8193 "$(stat -c %s "$m/f")"
+	load "$base
+allow app_t data_t aw"
+	for how in noappend punch; do
+		run 0 execcon app_t $ops overwrite "$m/f" $how
+	done
+	expect_eq "the first byte after the allowed overwrites" 0 \
+		"$(head -c 1 "$m/f" | od -An -tu1 | tr -d ' ')"
+	rm -rf "$m"
+	;;
 inherited-descriptors-closed-at-transition)
 	echo secret >"$d/secret"; filecon -s secret_t "$d/secret"
 	echo log >"$d/log"; filecon -s log_t "$d/log"

@@ -59,9 +59,13 @@ static u8 file_perms(const struct file *const file, const int mask)
 
 	if (mask & MAY_READ)
 		perms |= SIGIL_PERM_READ;
+	/*
+	 * Through an O_APPEND descriptor a write appends, unless it may
+	 * change the bytes already there (RWF_NOAPPEND, fallocate() modes).
+	 */
 	if (mask & (MAY_WRITE | MAY_APPEND))
-		perms |= file->f_flags & O_APPEND ? SIGIL_PERM_APPEND :
-						     SIGIL_PERM_WRITE;
+		perms |= file->f_flags & O_APPEND && !(mask & MAY_OVERWRITE) ?
+			 SIGIL_PERM_APPEND : SIGIL_PERM_WRITE;
 	return perms;
 }
 
@@ -129,11 +133,27 @@ static int hook_file_receive(struct file *const file)
 }
 
 /*
+ * Whether @label may use the socket @inode either way: a socket is
+ * always open for both, and checked again at each send and receive, so
+ * one of r and w is enough to keep it across an exec or to ask it an
+ * ioctl (its queue sizes, the terminal questions a program asks of its
+ * output): the journal stream systemd connected for a service, which
+ * only writes to it.
+ */
+static bool socket_usable(struct inode *const inode,
+			  const struct sigil_label *const label)
+{
+	return S_ISSOCK(inode->i_mode) &&
+	       sigil_inode_rights(inode, label) &
+	       (SIGIL_PERM_READ | SIGIL_PERM_WRITE);
+}
+
+/*
  * An ioctl: the commands that change the inode (its flags, its project
  * and extended attributes, its label, version or encryption) need w,
  * whatever the descriptor's mode, as chattr(1)'s changes do through
  * setattr; every other command needs the rights of the descriptor's mode,
- * checked again as a read or write is.
+ * checked again as a read or write is (a socket: either, socket_usable()).
  */
 static int hook_file_ioctl(struct file *const file, const unsigned int cmd,
 			   const unsigned long arg)
@@ -155,6 +175,9 @@ static int hook_file_ioctl(struct file *const file, const unsigned int cmd,
 		perms = SIGIL_PERM_WRITE;
 		break;
 	default:
+		if (static_branch_unlikely(&sigil_policy_loaded) &&
+		    socket_usable(file_inode(file), sigil_current_label()))
+			return 0;
 		perms = mode_perms(file);
 		break;
 	}
@@ -252,8 +275,11 @@ static int unauthorized(const void *const new, struct file *const file,
 			const unsigned int fd)
 {
 	const struct sigil_label *const label = new;
+	struct inode *const inode = file_inode(file);
 
 	if (file->f_op == &null_fops)
+		return 0;
+	if (socket_usable(inode, label))
 		return 0;
 	return check_file(file, label, mode_perms(file), "inherit") ? fd + 1 :
 								      0;
