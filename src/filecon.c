@@ -183,9 +183,15 @@ static void show_progress(int last)
 		last ? "\n" : "");
 }
 
+/* Whether restore() works through a tree: a file may vanish meanwhile. */
+static int walking;
+
 /*
  * --restore: gives the file @path (absolute, of type @mode) the label the
  * specification gives it; the file itself, never what a link leads to.
+ * A file a recursive walk found that is gone by the time it is labelled
+ * (a live tree such as /run) is no error: there is nothing to label, as
+ * restorecon(8) has it.
  */
 static int restore(const char *path, mode_t mode)
 {
@@ -199,6 +205,8 @@ static int restore(const char *path, mode_t mode)
 	if (!e || !strcmp(e->label, FC_NONE))
 		return 0;
 	err = sigil_file_get(path, xattr, 0, &old);
+	if (err == -ENOENT && walking)
+		return 0;
 	if (err && err != -ENODATA) {
 		tool_error(err, "cannot read the %s label of '%s'", xattr, path);
 		return err;
@@ -209,6 +217,10 @@ static int restore(const char *path, mode_t mode)
 	}
 	if (!dry_run) {
 		err = sigil_file_set(path, xattr, 0, e->label);
+		if (err == -ENOENT && walking) {
+			free(old);
+			return 0;
+		}
 		if (err) {
 			tool_error(err, "cannot set the %s label of '%s' to '%s' (%s:%u)",
 				   xattr, path, e->label, spec_name, e->line);
@@ -231,6 +243,8 @@ static int walk_restore(const char *path, const struct stat *st, int type,
 			struct FTW *ftw)
 {
 	(void)ftw;
+	if ((type == FTW_NS || type == FTW_DNR) && errno == ENOENT)
+		return 0;
 	if (type == FTW_DNR || type == FTW_NS) {
 		tool_error(-errno, "cannot read '%s'", path);
 		failed = 1;
@@ -338,10 +352,12 @@ static int by_spec(int match, int recursive, char **files, int n)
 			e = fc_lookup(&spec, path, st.st_mode);
 			printf("%s %s%c", path, e ? e->label : FC_NONE, sep);
 		} else if (recursive && S_ISDIR(st.st_mode)) {
+			walking = 1;
 			if (nftw(path, walk_restore, 32, FTW_PHYS) < 0) {
 				tool_error(-errno, "cannot walk '%s'", files[i]);
 				failed = 1;
 			}
+			walking = 0;
 		} else if (restore(path, st.st_mode)) {
 			failed = 1;
 		}

@@ -6,9 +6,12 @@
  * which the PAM application forks and executes, takes it through the
  * ordinary transition check; the kernel refuses the write when the
  * policy has no transition from the application's label, and the
- * session is refused.  The terminal takes the user's label too, and gets
- * its own back at close_session.  No new power: nothing a task could not
- * do by writing attr/exec itself.
+ * session is refused.  So is a session while no policy is loaded (unless
+ * the machine was booted unconfined on purpose), and one for which the
+ * users file says nothing: it is missing, unreadable, no line names the
+ * user, or the group database fails.  The terminal takes the user's
+ * label too, and gets its own back at close_session.  No new power:
+ * nothing a task could not do by writing attr/exec itself.
  */
 #include <config.h>
 
@@ -29,6 +32,9 @@
 #include "sigil.h"
 
 #define USERS_FILE SYSCONFDIR "/sigil/users"
+#define STATUS_NODE "/sys/kernel/security/sigil/status"
+/* Left by sigilctl load --boot when the admin chose to boot unconfined. */
+#define UNCONFINED_BOOT "/run/sigil/unconfined-boot"
 #define TTY_DATA "pam_sigil_tty_label"
 
 struct opts {
@@ -57,14 +63,20 @@ static void parse_opts(pam_handle_t *pamh, int argc, const char **argv,
 	}
 }
 
-/* Whether user @pw is in @group, by its primary group or the list. */
+/*
+ * Whether user @pw is in @group, by its primary group or the list: 1 or
+ * 0, -1 when the group database could not say.
+ */
 static int in_group(const struct passwd *pw, const char *group)
 {
-	const struct group *gr = getgrnam(group);
+	const struct group *gr;
 	char **m;
 
+	errno = 0;
+	gr = getgrnam(group);
 	if (!gr)
-		return 0;
+		return errno && errno != ENOENT && errno != ESRCH &&
+		       errno != EBADF && errno != EPERM ? -1 : 0;
 	if (pw->pw_gid == gr->gr_gid)
 		return 1;
 	for (m = gr->gr_mem; *m; m++)
@@ -106,12 +118,6 @@ static int lookup(pam_handle_t *pamh, const struct opts *o,
 	FILE *f;
 
 	f = fopen(o->users, "re");
-	if (!f && errno == ENOENT) {
-		/* No file, no mapping: every session keeps its label. */
-		if (o->debug)
-			pam_syslog(pamh, LOG_DEBUG, "no %s", o->users);
-		return 0;
-	}
 	if (!f) {
 		pam_syslog(pamh, LOG_ERR, "cannot read %s: %s", o->users,
 			   strerror(errno));
@@ -140,9 +146,21 @@ static int lookup(pam_handle_t *pamh, const struct opts *o,
 		}
 		if (svc && !names_service(svc, service))
 			continue;
-		if (strcmp(who, "*") && strcmp(who, pw->pw_name) &&
-		    !(who[0] == '%' && in_group(pw, who + 1)))
+		if (who[0] == '%') {
+			const int in = in_group(pw, who + 1);
+
+			if (in < 0) {
+				pam_syslog(pamh, LOG_ERR,
+					   "%s:%u: cannot look group '%s' up: %s",
+					   o->users, n, who + 1, strerror(errno));
+				found = -1;
+				break;
+			}
+			if (!in)
+				continue;
+		} else if (strcmp(who, "*") && strcmp(who, pw->pw_name)) {
 			continue;
+		}
 		*label = strdup(lab);
 		found = *label ? 1 : -1;
 		if (o->debug)
@@ -151,6 +169,27 @@ static int lookup(pam_handle_t *pamh, const struct opts *o,
 	}
 	fclose(f);
 	return found;
+}
+
+/*
+ * Whether a policy is loaded, or the machine was booted without one on
+ * purpose (sigilctl load --boot leaves UNCONFINED_BOOT then): a session
+ * is never started in a label that no policy has checked.
+ */
+static int policy_loaded(void)
+{
+	unsigned long long generation = 0;
+	FILE *f;
+	int n = 0;
+
+	f = fopen(STATUS_NODE, "re");
+	if (f) {
+		n = fscanf(f, "generation: %llu", &generation);
+		fclose(f);
+	}
+	if (n == 1 && generation > 0)
+		return 1;
+	return !access(UNCONFINED_BOOT, F_OK);
 }
 
 /* The session's terminal, /dev/..., or NULL. */
@@ -200,14 +239,20 @@ PAM_EXTERN int pam_sm_open_session(pam_handle_t *pamh, int flags, int argc,
 	if (pam_get_item(pamh, PAM_SERVICE, (const void **)&service) != PAM_SUCCESS ||
 	    !service)
 		service = "";
+	if (!policy_loaded()) {
+		pam_syslog(pamh, LOG_ERR,
+			   "refusing %s's session under %s: no Sigil policy is loaded (see sigilctl(8) load --boot)",
+			   user, service);
+		return PAM_SESSION_ERR;
+	}
 	found = lookup(pamh, &o, pw, service, &label);
 	if (found < 0)
 		return PAM_SESSION_ERR;
 	if (!found) {
-		if (o.debug)
-			pam_syslog(pamh, LOG_DEBUG, "no line of %s for %s: the session keeps its label",
-				   o.users, user);
-		return PAM_IGNORE;
+		pam_syslog(pamh, LOG_ERR,
+			   "refusing %s's session under %s: no line of %s names it",
+			   user, service, o.users);
+		return PAM_SESSION_ERR;
 	}
 	err = sigil_attr_set("sigil", SIGIL_ATTR_EXEC, label);
 	if (err) {

@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/klog.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <syslog.h>
 #include <unistd.h>
 
@@ -28,6 +30,16 @@ const char *program_name = "sigilctl";
 
 #define SIGILFS "/sys/kernel/security/sigil/"
 #define DEFAULT_POLICY SYSCONFDIR "/sigil/policy"
+/* Where each successful load keeps its text, for load --boot. */
+#define LAST_GOOD_DIR LOCALSTATEDIR "/lib/sigil"
+#define LAST_GOOD LAST_GOOD_DIR "/last-good.policy"
+#define CONFIG_FILE SYSCONFDIR "/sigil/config"
+/* What an unconfined boot leaves for pam_sigil. */
+#define UNCONFINED_BOOT_DIR "/run/sigil"
+#define UNCONFINED_BOOT UNCONFINED_BOOT_DIR "/unconfined-boot"
+/* load --boot's statuses beyond 0 and 1. */
+#define BOOT_FELL_BACK 3	/* FILE failed, the last good policy loaded */
+#define BOOT_NO_POLICY 4	/* nothing loaded: stop the boot */
 
 static void usage(int status)
 {
@@ -35,7 +47,7 @@ static void usage(int status)
 		fprintf(stderr, "Try 'sigilctl --help' for more information.\n");
 		exit(status);
 	}
-	printf("Usage: sigilctl load [FILE]\n"
+	printf("Usage: sigilctl load [--boot] [FILE]\n"
 	       "  or:  sigilctl check FILE\n"
 	       "  or:  sigilctl status\n"
 	       "  or:  sigilctl enforce [enforcing|permissive|1|0]\n"
@@ -51,8 +63,14 @@ static void usage(int status)
 	       "  or:  sigilctl reach [--json] [--policy FILE] SUBJECT\n"
 	       "Manage the Sigil security module's policy.\n"
 	       "\n"
-	       "  load [FILE]   check FILE, then replace the running policy with it\n"
-	       "                (default: " DEFAULT_POLICY ")\n"
+	       "  load [--boot] [FILE]\n"
+	       "                check FILE, then replace the running policy with it\n"
+	       "                (default: " DEFAULT_POLICY "), and keep it as the\n"
+	       "                last good policy, " LAST_GOOD ";\n"
+	       "                --boot: when FILE fails, load the last good policy\n"
+	       "                instead (status 3); when that fails too, exit 4 unless\n"
+	       "                " CONFIG_FILE " or the kernel command line says\n"
+	       "                sigil.boot=unconfined (status 1)\n"
 	       "  check FILE    check FILE offline, reporting errors as FILE:LINE: reason\n"
 	       "  status        show the policy generation, rules, denials and mode\n"
 	       "  enforce       show the mode: enforcing or permissive\n"
@@ -78,7 +96,7 @@ static void usage(int status)
 	       "      --version  output version information and exit\n"
 	       "\n"
 	       "Exit status: 0 on success (access: allowed), 1 on failure (access:\n"
-	       "denied), 2 for a usage error.\n");
+	       "denied), 2 for a usage error; load --boot: 3 and 4 as above.\n");
 	exit(status);
 }
 
@@ -325,6 +343,170 @@ static void write_node(const char *name, const char *data, size_t size,
 		tool_error(-err, "cannot write %s to %s", what, path);
 	}
 	exit(1);
+}
+
+static char *read_optional(const char *path);
+
+/*
+ * Keeps @text, just loaded, as the last good policy: written beside it
+ * and renamed over it, so that a crash leaves the old one or the new
+ * one, never half of either.  Returns 0, or 1 after saying why not.
+ */
+static int keep_last_good(const char *text, size_t size)
+{
+	char tmp[] = LAST_GOOD ".XXXXXX";
+	size_t done = 0;
+	ssize_t n;
+	int fd, err = 0;
+
+	if (mkdir(LAST_GOOD_DIR, 0700) < 0 && errno != EEXIST) {
+		tool_error(-errno, "loaded, but cannot keep it as the last good policy: cannot make '%s'",
+			   LAST_GOOD_DIR);
+		return 1;
+	}
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		tool_error(-errno, "loaded, but cannot keep it as the last good policy: cannot create '%s'",
+			   tmp);
+		return 1;
+	}
+	while (!err && done < size) {
+		n = write(fd, text + done, size - done);
+		if (n < 0 && errno != EINTR)
+			err = errno;
+		else if (n > 0)
+			done += (size_t)n;
+	}
+	if (!err && (fchmod(fd, 0600) < 0 || fsync(fd) < 0))
+		err = errno;
+	if (close(fd) < 0 && !err)
+		err = errno;
+	if (!err && rename(tmp, LAST_GOOD) < 0)
+		err = errno;
+	if (!err)
+		return 0;
+	unlink(tmp);
+	tool_error(-err, "loaded, but cannot keep it as the last good policy in '%s'",
+		   LAST_GOOD);
+	return 1;
+}
+
+/* Loads @file and its fragments; keeps the text when @keep. */
+static int load(const char *file, int keep)
+{
+	size_t size;
+	char *text;
+
+	text = read_policy(file, &size);
+	if (check(file, text, size, 1) < 0)
+		return 1;
+	write_node("policy", text, size, file);
+	if (keep)
+		keep_last_good(text, size);
+	free(text);
+	return 0;
+}
+
+/* load() in a child, whose tool_die() ends only the child: its status. */
+static int load_apart(const char *file, int keep)
+{
+	pid_t pid;
+	int st;
+
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	if (pid < 0)
+		tool_die(1, -errno, "cannot fork");
+	if (!pid)
+		_exit(load(file, keep));
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			tool_die(1, -errno, "cannot wait for the load");
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+}
+
+/*
+ * Whether the admin chose to boot without a policy when none loads:
+ * sigil.boot=unconfined on the kernel command line, or boot=unconfined
+ * in the configuration file.  Any other value, or none, keeps the boot
+ * from going on unconfined.
+ */
+static int unconfined_boot(void)
+{
+	char *cmdline = read_optional("/proc/cmdline");
+	char line[1024], *word, *save;
+	unsigned int n = 0;
+	int yes = 0;
+	FILE *f;
+
+	for (word = cmdline ? strtok_r(cmdline, " \t\n", &save) : NULL; word;
+	     word = strtok_r(NULL, " \t\n", &save))
+		if (!strcmp(word, "sigil.boot=unconfined"))
+			yes = 1;
+	free(cmdline);
+	f = fopen(CONFIG_FILE, "re");
+	while (!yes && f && fgets(line, sizeof(line), f)) {
+		n++;
+		line[strcspn(line, "#\n")] = '\0';
+		word = line + strspn(line, " \t");
+		if (!*word)
+			continue;
+		word[strcspn(word, " \t")] = '\0';
+		if (!strcmp(word, "boot=unconfined"))
+			yes = 1;
+		else if (strcmp(word, "boot=policy"))
+			fprintf(stderr, "%s: %s:%u: ignored: expected boot=policy or boot=unconfined, saw '%s'\n",
+				program_name, CONFIG_FILE, n, word);
+	}
+	if (f)
+		fclose(f);
+	return yes;
+}
+
+/* Says @msg on standard error and, at priority @prio, in the system log. */
+static void boot_say(int prio, const char *msg)
+{
+	fprintf(stderr, "%s: %s\n", program_name, msg);
+	openlog("sigilctl", LOG_PID, LOG_AUTHPRIV);
+	syslog(prio, "%s", msg);
+	closelog();
+}
+
+/*
+ * load --boot: @file, or the last good policy, or, unless the admin chose
+ * otherwise, BOOT_NO_POLICY for the unit to stop the boot with.
+ */
+static int boot_load(const char *file)
+{
+	char msg[8400];
+
+	if (!load_apart(file, 1))
+		return 0;
+	if (!access(LAST_GOOD, F_OK) && !load_apart(LAST_GOOD, 0)) {
+		snprintf(msg, sizeof(msg),
+			 "%s did not load: the last good policy, %s, is loaded instead",
+			 file, LAST_GOOD);
+		boot_say(LOG_CRIT, msg);
+		return BOOT_FELL_BACK;
+	}
+	if (unconfined_boot()) {
+		/* pam_sigil starts sessions without a policy only then. */
+		if ((mkdir(UNCONFINED_BOOT_DIR, 0755) < 0 && errno != EEXIST) ||
+		    close(open(UNCONFINED_BOOT, O_WRONLY | O_CREAT | O_CLOEXEC, 0644)) < 0)
+			tool_error(-errno, "cannot note the unconfined boot in '%s'",
+				   UNCONFINED_BOOT);
+		snprintf(msg, sizeof(msg),
+			 "%s did not load and no last good policy did: booting without a policy, as sigil.boot=unconfined asks",
+			 file);
+		boot_say(LOG_ALERT, msg);
+		return 1;
+	}
+	snprintf(msg, sizeof(msg),
+		 "%s did not load and no last good policy did: the boot stops (sigil.boot=unconfined on the kernel command line boots without a policy)",
+		 file);
+	boot_say(LOG_EMERG, msg);
+	return BOOT_NO_POLICY;
 }
 
 static int access_query(int argc, char **argv)
@@ -595,20 +777,23 @@ int main(int argc, char **argv)
 	cmd = argv[optind++];
 	argc -= optind;
 	argv += optind;
-	if (!strcmp(cmd, "load") || !strcmp(cmd, "check")) {
-		const char *file = argc ? argv[0] : DEFAULT_POLICY;
+	if (!strcmp(cmd, "load")) {
+		const int boot = argc && !strcmp(argv[0], "--boot");
+		const char *file = argc > boot ? argv[boot] : DEFAULT_POLICY;
 
-		if (argc > 1 || (argc == 0 && !strcmp(cmd, "check")))
-			tool_die(EXIT_USAGE, 0, "%s takes one FILE", cmd);
-		text = read_policy(file, &size);
-		rules = check(file, text, size, !strcmp(cmd, "load"));
+		if (argc > boot + 1)
+			tool_die(EXIT_USAGE, 0, "load takes one FILE");
+		return boot ? boot_load(file) : load(file, 1);
+	}
+	if (!strcmp(cmd, "check")) {
+		if (argc != 1)
+			tool_die(EXIT_USAGE, 0, "check takes one FILE");
+		text = read_policy(argv[0], &size);
+		rules = check(argv[0], text, size, 0);
 		if (rules < 0)
 			return 1;
-		if (!strcmp(cmd, "check"))
-			printf("%s: valid, %ld rules%s\n", file, rules,
-			       npieces > 1 ? " with its fragments" : "");
-		else
-			write_node("policy", text, size, file);
+		printf("%s: valid, %ld rules%s\n", argv[0], rules,
+		       npieces > 1 ? " with its fragments" : "");
 		free(text);
 		return 0;
 	}

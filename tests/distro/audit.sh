@@ -21,9 +21,12 @@ suggest-reads-the-auditd-log)
 	;;
 services-run-confined-without-denials)
 	# Beside what the tests before asked of httpd_t (their own output
-	# files are the ones inherited), the services ran without a denial.
-	n=$(grep 'denied op=' /var/log/audit/audit.log | grep -c 'subject=\(auditd_t\|crond_t\|sshd_t\)' || true)
-	[ "$n" -eq 0 ] || fail "$n denials of auditd_t, crond_t or sshd_t: $(grep 'denied op=' /var/log/audit/audit.log | grep 'subject=\(auditd_t\|crond_t\|sshd_t\)' | head -n 5)"
+	# files are the ones inherited) and of auditd_t (routes.sh's shell,
+	# whose programs are not auditd), the services ran without a denial.
+	attacker='sigil-route-sh\|systemd-run\|systemctl\|busctl\|udevadm\|python3\|cat\|ls\|head\|logger\|rm\|wc'
+	n=$(grep 'denied op=' /var/log/audit/audit.log | grep 'subject=\(auditd_t\|crond_t\|sshd_t\)' |
+		grep -v "subject=auditd_t .* comm=.\\($attacker\\). " | grep -c . || true)
+	[ "$n" -eq 0 ] || fail "$n denials of auditd_t, crond_t or sshd_t: $(grep 'denied op=' /var/log/audit/audit.log | grep 'subject=\(auditd_t\|crond_t\|sshd_t\)' | grep -v "subject=auditd_t .* comm=.\\($attacker\\). " | head -n 5)"
 	n=$(grep 'denied op=' /var/log/audit/audit.log | grep 'subject=httpd_t' | grep -v 'op=inherit' | grep -vc 'shadow_t\|httpd_content_t\|entrypoint' || true)
 	[ "$n" -eq 0 ] || fail "$n unexpected denials of httpd_t: $(grep 'denied op=' /var/log/audit/audit.log | grep 'subject=httpd_t' | grep -v 'op=inherit' | grep -v 'shadow_t\|httpd_content_t\|entrypoint' | head -n 5)"
 	;;

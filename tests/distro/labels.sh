@@ -22,7 +22,7 @@ dbus_policy() {
 	  for l in system_t bin_t lib_t usr_t etc_t proc_t sysfs_t tmpfs_t device_t; do
 		echo "allow dbus_client_t $l rx"
 	  done
-	  printf '%s\n' 'allow dbus_client_t run_t rwx' 'allow dbus_client_t null_t rw' \
+	  printf '%s\n' 'allow dbus_client_t run_t x' 'allow dbus_client_t null_t rw' \
 		'allow dbus_client_t random_t r' 'socket dbus_client_t unix' "$@"
 	} >$d/policy
 	sigilctl load $d/policy || fail "cannot load the policy with dbus_client_t"
@@ -85,12 +85,12 @@ auditctl-rule-by-label-logs-only-the-web-server)
 dbus-reports-the-label-of-a-confined-client)
 	expect_eq "LinuxSecurityLabel of the unconfined shell" kernel \
 		"$(python3 -c "$whoami_py" 2>&1)"
-	# The bus's socket is systemd's (dbus.socket): the kernel label.
-	dbus_policy 'allow dbus_client_t kernel rw'
+	# The bus's socket is systemd's (dbus.socket), reached as its file.
+	dbus_policy 'allow dbus_client_t dbus_run_t xwc'
 	seen=$(execcon dbus_client_t python3 -c "$whoami_py" 2>&1)
 	sigilctl load /etc/sigil/policy
 	expect_eq "LinuxSecurityLabel of a dbus_client_t client" dbus_client_t "$seen"
-	# Refused: without w on the bus's socket, no connection.
+	# Refused: without c on the bus's socket file, no connection.
 	dbus_policy
 	seen=$(execcon dbus_client_t python3 -c "$whoami_py" 2>&1)
 	sigilctl load /etc/sigil/policy
@@ -100,8 +100,13 @@ dbus-reports-the-label-of-a-confined-client)
 	esac
 	;;
 who-can-and-reach-read-the-running-policy)
+	# cron's jobs are unconfined, as the targeted policy's are.
 	expect_eq "who can write shadow_t" "kernel kernel unconfined -
 sshd_t kernel unconfined transition:sshd_t>kernel
+kernel cronjob_t unconfined transition:kernel>crond_t[crond_exec_t],transition:crond_t>cronjob_t[bin_t]
+crond_t cronjob_t unconfined transition:crond_t>cronjob_t[bin_t]
+sshd_t cronjob_t unconfined transition:sshd_t>kernel,transition:kernel>crond_t[crond_exec_t],transition:crond_t>cronjob_t[bin_t]
+cronjob_t cronjob_t unconfined -
 shadow_t shadow_t own -" "$(sigilctl who-can --rights w shadow_t | awk '{ print $1, $3, $4, $5 }')"
 	expect_eq "labels httpd_t becomes" httpd_t \
 		"$(sigilctl reach httpd_t | awk '{ print $1 }' | sort -u)"

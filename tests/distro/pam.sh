@@ -72,6 +72,59 @@ unreachable-label-refuses-the-session)
 	wait_for 30 malformed ||
 		fail "no journal line naming $users:1: $(journalctl -q --no-pager | grep pam_sigil | tail -n 2)"
 	;;
+su-runuser-sudo-and-user-managers-start-in-their-users-labels)
+	setup
+	trap cleanup EXIT
+	me='cat /proc/self/attr/current'
+	expect_eq "su alice (without -l)" user_t "$(su alice -c "$me" 2>&1)"
+	expect_eq "runuser -u alice" user_t "$(runuser -u alice -- sh -c "$me" 2>&1)"
+	expect_eq "runuser -l alice" user_t "$(runuser -l alice -c "$me" 2>&1)"
+	expect_eq "sudo -u bob (group staff)" staff_t "$(sudo -u bob sh -c "$me" 2>&1)"
+	# systemd's manager for alice (user@.service, PAM's systemd-user),
+	# which this image, without logind's PAM module, cannot keep running:
+	# its session is labelled before it fails.
+	uid=$(id -u alice)
+	systemctl start "user@$uid.service" >/dev/null 2>&1
+	manager() {
+		journalctl -q --no-pager | grep -q "pam_sigil(systemd-user:session): alice's session under systemd-user starts in user_t"
+	}
+	wait_for 30 manager ||
+		fail "no journal line of alice's systemd --user in user_t: $(journalctl -q --no-pager | grep 'pam_sigil(systemd-user' | tail -n 2)"
+	systemctl reset-failed "user@$uid.service" 2>/dev/null
+	;;
+cron-job-runs-in-cronjob_t)
+	out=/var/tmp/sigil-cronjob-label
+	rm -f $out
+	echo "* * * * * root cat /proc/self/attr/current >$out" >/etc/cron.d/sigil-test
+	ran() { [ -s $out ]; }
+	wait_for 130 ran
+	rm -f /etc/cron.d/sigil-test
+	[ -s $out ] || fail "the job did not run in 130 s: $(journalctl -q --no-pager -u cron | tail -n 3)"
+	expect_eq "the cron job's label" cronjob_t "$(cat $out)"
+	expect_eq "cron itself" crond_t "$(proc_label cron)"
+	;;
+missing-users-file-or-no-line-refuses-the-session)
+	setup
+	trap cleanup EXIT
+	# No line for carol: refused, and said so.
+	printf '%s\n' 'root kernel' 'alice user_t' >$users
+	out=$(su -l carol -c true 2>&1) && fail "su -l carol opened a session no line names"
+	noline() {
+		journalctl -q --no-pager | grep -q "refusing carol's session under su-l: no line of $users names it"
+	}
+	wait_for 30 noline || fail "no journal line for carol: $(journalctl -q --no-pager | grep pam_sigil | tail -n 2)"
+	expect_eq "su -l alice still" user_t "$(su -l alice -c 'cat /proc/self/attr/current')"
+	# No file: every session it governs is refused.
+	mv $users /run/users.moved
+	out=$(su -l alice -c true 2>&1)
+	st=$?
+	mv /run/users.moved $users
+	[ $st -ne 0 ] || fail "su -l alice opened a session with no $users"
+	nofile() {
+		journalctl -q --no-pager | grep -q "pam_sigil(su-l:session): cannot read $users: No such file or directory"
+	}
+	wait_for 30 nofile || fail "no journal line naming the missing $users: $(journalctl -q --no-pager | grep pam_sigil | tail -n 2)"
+	;;
 *) fail "unknown test $1" ;;
 esac
 exit 0

@@ -3,16 +3,22 @@
 # build of the project and the Debian 12 image (guest/distro-image, cached),
 # boots a copy of the image with systemd as PID 1 (guest/run --distro-image)
 # and runs tests/distro/LIST in it once the system is up, then boots the
-# same disk again for tests/distro/LIST-reboot.  One TAP result per test,
-# one for each boot, one for the labels on the image.
+# same disk again for tests/distro/LIST-reboot, and three more times,
+# changed from the host in between, for the boot without a good policy:
+# LIST-fallback (a broken fragment), LIST-emergency (no last good policy
+# either) and LIST-unconfined (sigil.boot=unconfined).  One TAP result per
+# test, one for each boot, one for the labels on the image.
 set -uo pipefail
 srcdir=${srcdir:-.}
 top=$(cd "$srcdir" && pwd)
 work=$PWD/tests/guest-work
 list=$top/tests/distro/LIST
-n=$(grep -cv '^\(#.*\)\?$' "$list")
-n2=$(grep -cv '^\(#.*\)\?$' "$list-reboot")
-echo "1..$((n + n2 + 3))"
+count() {
+	grep -cv '^\(#.*\)\?$' "$list$1"
+}
+n=$(count '') n2=$(count -reboot) n3=$(count -fallback) n4=$(count -emergency)
+n5=$(count -unconfined)
+echo "1..$((n + n2 + n3 + n4 + n5 + 6))"
 bail() {
 	echo "Bail out! $*"
 	exit 1
@@ -43,11 +49,12 @@ LABELS
 disk=$work/debian.img
 rm -f "$disk"
 cp --sparse=always "$img" "$disk" || bail "cannot copy $img"
-boot() {	# boot N CONSOLE-LOG COMMAND: TAP result N for the boot itself
-	local i=$1 log=$2 start rc
+boot() {	# boot N CONSOLE-LOG [--append ARGS] COMMAND: TAP result N for the boot
+	local i=$1 log=$2 start rc append=()
 	shift 2
+	[ "$1" != --append ] || { append=(--append "$2"); shift 2; }
 	start=$(date +%s)
-	"$top/guest/run" --distro-image "$disk" --timeout 900 --console "$log" \
+	"$top/guest/run" --distro-image "$disk" --timeout 900 --console "$log" "${append[@]}" \
 		--add "$top/tests/distro:/root/tests" \
 		--add "$top/tests/guest/run-suite:/root/tests/run-suite" \
 		--add "$top/tests/guest/select-tests.awk:/root/tests/select-tests.awk" \
@@ -62,12 +69,37 @@ boot() {	# boot N CONSOLE-LOG COMMAND: TAP result N for the boot itself
 	fi
 }
 boot $((n + 1)) "$work/console-distro.log" \
-	sh -c 'cat /run/sigil/system-state >&2; cd tests && sh ./run-suite 120'
+	sh -c 'cat /run/sigil-guest/system-state >&2; cd tests && sh ./run-suite 120'
 boot $((n + n2 + 2)) "$work/console-distro-reboot.log" \
 	sh -c "cd tests && N0=$((n + 1)) sh ./run-suite 120 LIST-reboot"
+# edit DEBUGFS-COMMAND...: changes the powered-off disk from the host.
+edit() {
+	local c
+	for c in "$@"; do
+		debugfs -w -R "$c" "$disk" >/dev/null 2>&1
+	done
+}
+# Boot 3: a fragment that breaks an assertion; the last good policy loads.
+printf '%s\n' '# Breaks an assertion of the tests: the policy does not load.' \
+	'allow httpd_t shadow_t r' 'never allow httpd_t shadow_t r' >"$work/broken.policy"
+edit "mkdir /etc/sigil/policy.d" \
+	"write $work/broken.policy /etc/sigil/policy.d/90-broken.policy"
+i=$((n + n2 + 2))
+boot $((i + n3 + 1)) "$work/console-distro-fallback.log" \
+	sh -c "cd tests && N0=$i sh ./run-suite 120 LIST-fallback"
+# Boot 4: no last good policy either; the boot stops in emergency mode.
+edit "rm /var/lib/sigil/last-good.policy"
+i=$((i + n3 + 1))
+boot $((i + n4 + 1)) "$work/console-distro-emergency.log" \
+	sh -c "cd tests && N0=$i sh ./run-suite 120 LIST-emergency"
+# Boot 5: the same, with the kernel command line's sigil.boot=unconfined.
+i=$((i + n4 + 1))
+boot $((i + n5 + 1)) "$work/console-distro-unconfined.log" --append sigil.boot=unconfined \
+	sh -c "cd tests && N0=$i sh ./run-suite 120 LIST-unconfined"
+i=$((i + n5 + 1))
 if [ -z "$bad" ]; then
-	echo "ok $((n + n2 + 3)) - the image carries the file contexts' labels on disk (debugfs)"
+	echo "ok $((i + 1)) - the image carries the file contexts' labels on disk (debugfs)"
 else
 	echo "# saw:$bad"
-	echo "not ok $((n + n2 + 3)) - the image carries the file contexts' labels on disk (debugfs)"
+	echo "not ok $((i + 1)) - the image carries the file contexts' labels on disk (debugfs)"
 fi

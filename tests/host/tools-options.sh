@@ -200,7 +200,7 @@ pagestatus proccon.1 "0 1 2 125 126 127"
 pagestatus execcon.1 "125 126 127"
 pagestatus fscreatecon-run.1 "0 125 126 127"
 pagestatus filecon.1 "0 1 2"
-pagestatus sigilctl.8 "0 1 2"
+pagestatus sigilctl.8 "0 1 2 3 4"
 pagestatus sigil.7 "0 1 2 125 126 127"
 
 # Whatever the host kernel offers: a context, or a clear message.

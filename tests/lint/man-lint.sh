@@ -23,8 +23,9 @@ sysconfdir=${sysconfdir//\$\{prefix\}/$prefix}
 # What make install puts in $sysconfdir/sigil, and the admin's own files.
 installed=$(sed -n 's/^dist_sigilconf_DATA = //p' "$builddir/Makefile" |
 	tr ' ' '\n' | sed 's|.*/||')
-# The admin's own: the policy, its fragments, the users' labels.
-allowed=$(printf '%s\npolicy\npolicy.d\nusers\n' "$installed")
+# The admin's own: the policy, its fragments, the users' labels, the
+# boot's configuration.
+allowed=$(printf '%s\npolicy\npolicy.d\nusers\nconfig\n' "$installed")
 echo "1..$(( ${#pages[@]} * 3 + ${#generated[@]} ))"
 n=0
 for m in "${generated[@]}"; do
