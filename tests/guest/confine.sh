@@ -254,6 +254,22 @@ process tracer_t app_t t"
 	run 0 execcon tracer_t ./task-ops traced-exec app_t proccon
 	expect_eq "label of the traced program" app_t "$(cat $out)"
 	;;
+traced-dyntransition-needs-trace)
+	# A traced task changing its own label: its tracer must be able to
+	# trace the new one, by either way of writing it.
+	trace='transition kernel tracer_t
+allow tracer_t unlabeled rx
+dyntransition tracer_t app_t'
+	for how in proc syscall; do
+		load "$trace"
+		run 1 execcon tracer_t ./task-ops traced-setcurrent app_t $how
+		expect_eq "traced dyntransition ($how)" EPERM "$(cat $out)"
+		denial "process tracer_t app_t t"
+		load "$trace
+process tracer_t app_t t"
+		run 0 execcon tracer_t ./task-ops traced-setcurrent app_t $how
+	done
+	;;
 *)
 	fail "no confinement test named '$t'"
 	;;

@@ -31,13 +31,17 @@
  *                                   (copy_file_range into it at 0),
  *                                   splice (from a pipe), truncate
  *                                   (ftruncate to 0), setfl (F_SETFL
- *                                   without O_APPEND, then pwrite at 0)
+ *                                   without O_APPEND, then pwrite at 0),
+ *                                   ficlone (a file system's ioctl, which
+ *                                   may rewrite), isatty (an ioctl that
+ *                                   only asks: ENOTTY)
  */
 #include <config.h>
 
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/falloc.h>
+#include <linux/fs.h>
 #include <linux/mount.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,7 +50,9 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/ioctl.h>
 #include <sys/uio.h>
+#include <termios.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -215,6 +221,7 @@ static int overwrite(const char *file, const char *how)
 {
 	struct iovec iov = { .iov_base = "Z", .iov_len = 1 };
 	int fd = open(file, O_WRONLY | O_APPEND), p[2], src;
+	struct termios tio;
 	loff_t zero = 0;
 
 	if (fd < 0)
@@ -240,6 +247,12 @@ static int overwrite(const char *file, const char *how)
 	}
 	if (!strcmp(how, "truncate"))
 		return result(!ftruncate(fd, 0));
+	if (!strcmp(how, "ficlone")) {
+		src = open("/proc/self/cmdline", O_RDONLY);
+		return result(!ioctl(fd, FICLONE, src));
+	}
+	if (!strcmp(how, "isatty"))
+		return result(!ioctl(fd, TCGETS, &tio));
 	if (!strcmp(how, "setfl")) {
 		if (fcntl(fd, F_SETFL, 0))
 			return result(0);

@@ -201,6 +201,11 @@ allow app_t data_t a"
 	expect_eq "copy_file_range into an O_APPEND descriptor" EBADF "$(cat $out)"
 	run 1 execcon app_t $ops overwrite "$m/f" splice
 	expect_eq "splice into an O_APPEND descriptor" EINVAL "$(cat $out)"
+	# A file system's ioctl through it needs w; one that only asks, a.
+	run 1 execcon app_t $ops overwrite "$m/f" ficlone
+	expect_eq "FICLONE into an O_APPEND descriptor" EACCES "$(cat $out)"
+	run 1 execcon app_t $ops overwrite "$m/f" isatty
+	expect_eq "TCGETS on an O_APPEND descriptor" ENOTTY "$(cat $out)"
 	expect_eq "the first bytes" AAAAAAAA "$(head -c 8 "$m/f")"
 	expect_eq "the size (8192 and one append)" 8193 "$(stat -c %s "$m/f")"
 	load "$base

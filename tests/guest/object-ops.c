@@ -9,6 +9,10 @@
  *                                    owner set here, then exec into LABEL,
  *                                    which sets the signal and O_ASYNC and
  *                                    writes
+ *   object-ops sigio-handover PID SIG LABEL
+ *                                    a child in LABEL sets the owner and the
+ *                                    signal; then this task turns O_ASYNC
+ *                                    on and writes
  *   object-ops setflags FILE         FS_IOC_SETFLAGS (nodump) on a read-only
  *                                    descriptor
  *   object-ops map-zero              mmap at address 0
@@ -134,6 +138,36 @@ static int sigio_inherit(pid_t pid, const char *sig, const char *label)
 	snprintf(fd, sizeof(fd), "%d", p[0]);
 	return reexec(label, (char *[]){ (char *)self, "sigio-fd", fd,
 					 (char *)sig, NULL });
+}
+
+static int sigio_handover(pid_t pid, const char *sig, const char *label)
+{
+	char fd[16], who[16];
+	int p[2], st;
+	pid_t c;
+
+	if (pipe(p))
+		return result(0);
+	snprintf(fd, sizeof(fd), "%d", p[0]);
+	snprintf(who, sizeof(who), "%d", (int)pid);
+	c = fork();
+	if (c == 0)
+		_exit(reexec(label, (char *[]){ (char *)self, "sigio-setown", fd,
+						who, (char *)sig, NULL }));
+	if (c < 0 || waitpid(c, &st, 0) < 0 || !WIFEXITED(st) ||
+	    WEXITSTATUS(st))
+		return 1;
+	if (fcntl(p[0], F_SETFL, O_ASYNC))
+		return result(0);
+	return result(write(p[1], "x", 1) == 1);
+}
+
+/* That child: the owner and the signal of the inherited @fd; silent. */
+static int sigio_setown(int fd, pid_t pid, int sig)
+{
+	if (fcntl(fd, F_SETOWN, pid) || fcntl(fd, F_SETSIG, sig))
+		return result(0);
+	return 0;
 }
 
 /* The inherited read end @fd of a pipe: signal, O_ASYNC, write to it. */
@@ -600,6 +634,10 @@ int main(int argc, char **argv)
 		return sigio(atoi(argv[2]), atoi(argv[3]), argv[4]);
 	if (!strcmp(op, "sigio-inherit") && argc == 5)
 		return sigio_inherit(atoi(argv[2]), argv[3], argv[4]);
+	if (!strcmp(op, "sigio-handover") && argc == 5)
+		return sigio_handover(atoi(argv[2]), argv[3], argv[4]);
+	if (!strcmp(op, "sigio-setown") && argc == 5)
+		return sigio_setown(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]));
 	if (!strcmp(op, "sigio-fd") && argc == 4)
 		return sigio_fd(atoi(argv[2]), atoi(argv[3]));
 	if (!strcmp(op, "setflags") && argc == 3)

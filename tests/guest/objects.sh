@@ -52,16 +52,23 @@ process app_t victim_t s"
 	expect_op ok sigio "$vpid" 15 setown
 	alive no
 	;;
-sigio-owner-set-by-another-label-needs-signal)
-	# The owner is set by kernel (unconfined); app_t, which inherits the
-	# pipe, chooses the signal and turns O_ASYNC on: the signal is app_t's.
+sigio-sender-is-who-set-the-owner)
+	# The signal is sent as the label that chose its target (F_SETOWN),
+	# as SELinux has it, not as whoever turns O_ASYNC on later: app_t
+	# sets the owner, the unconfined shell enables the signal.
 	load "$base"
 	victim
-	run 0 ./object-ops sigio-inherit "$vpid" 15 app_t
+	run 0 ./object-ops sigio-handover "$vpid" 15 app_t
 	alive yes
 	denial "process app_t victim_t s"
 	load "$base
 process app_t victim_t s"
+	run 0 ./object-ops sigio-handover "$vpid" 15 app_t
+	alive no
+	# The owner set by the unconfined shell: its signal, whoever sets
+	# the signal number and turns O_ASYNC on.
+	load "$base"
+	victim
 	run 0 ./object-ops sigio-inherit "$vpid" 15 app_t
 	alive no
 	;;

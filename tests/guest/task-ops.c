@@ -23,9 +23,15 @@
  *                                   a child traced by this task writes
  *                                   attr/exec and execs CMD; prints the
  *                                   child's errno or runs CMD to the end
+ *   task-ops traced-setcurrent LABEL proc|syscall
+ *                                   a child traced by this task sets its
+ *                                   current label to LABEL through
+ *                                   /proc/thread-self/attr/current or
+ *                                   lsm_set_self_attr(2)
  */
 #include <config.h>
 
+#include <linux/lsm.h>
 #include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -118,6 +124,67 @@ static int traced_exec(char **argv)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 1;
 }
 
+/* Sets the calling thread's current label to @label, by @how. */
+static int set_current(const char *label, const char *how)
+{
+	char buf[sizeof(struct lsm_ctx) + 256];
+	struct lsm_ctx *ctx = (struct lsm_ctx *)buf;
+	size_t len = strlen(label) + 1;
+	int fd, ok;
+
+	if (!strcmp(how, "proc")) {
+		fd = open("/proc/thread-self/attr/current", O_WRONLY);
+		ok = fd >= 0 && write(fd, label, len - 1) >= 0;
+		if (fd >= 0)
+			close(fd);
+		return ok ? 0 : -1;
+	}
+	if (len > 256) {
+		errno = EINVAL;
+		return -1;
+	}
+	memset(buf, 0, sizeof(buf));
+	ctx->id = LSM_ID_SIGIL;
+	ctx->len = sizeof(*ctx) + len;
+	ctx->ctx_len = len;
+	memcpy(ctx->ctx, label, len);
+	return (int)syscall(__NR_lsm_set_self_attr, LSM_ATTR_CURRENT, ctx,
+			    (unsigned int)ctx->len, 0);
+}
+
+/* A child traced by this task sets its current label: its result. */
+static int traced_setcurrent(const char *label, const char *how)
+{
+	int st, err[2];
+	pid_t pid;
+	int e = 0;
+
+	if (pipe(err) < 0)
+		return result(0);
+	pid = fork();
+	if (pid == 0) {
+		close(err[0]);
+		if (ptrace(PTRACE_TRACEME, 0, 0, 0) < 0)
+			e = errno;
+		else if (raise(SIGSTOP) || set_current(label, how) < 0)
+			e = errno;
+		write(err[1], &e, sizeof(e));
+		_exit(0);
+	}
+	close(err[1]);
+	for (;;) {
+		if (waitpid(pid, &st, 0) < 0)
+			return result(0);
+		if (WIFEXITED(st) || WIFSIGNALED(st))
+			break;
+		ptrace(PTRACE_CONT, pid, 0, 0);
+	}
+	if (read(err[0], &e, sizeof(e)) != sizeof(e))
+		e = EIO;
+	errno = e;
+	return result(!e);
+}
+
 int main(int argc, char **argv)
 {
 	const char *cmd = argc > 1 ? argv[1] : "";
@@ -184,6 +251,8 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(cmd, "traced-exec") && argc >= 4)
 		return traced_exec(argv + 2);
+	if (!strcmp(cmd, "traced-setcurrent") && argc == 4)
+		return traced_setcurrent(argv[2], argv[3]);
 	fprintf(stderr, "task-ops: unknown or incomplete command '%s'\n", cmd);
 	return 2;
 }

@@ -65,19 +65,53 @@ static struct sigil_label *get_task_attr(struct task_struct *const task,
 }
 
 /*
+ * The label of the calling task's tracer, referenced, or NULL when it is
+ * not traced.  The caller holds cred_guard_mutex, which ptrace_attach()
+ * takes too: no tracer attaches meanwhile.
+ */
+static struct sigil_label *tracer_label(void)
+{
+	struct sigil_label *tracer = NULL;
+	struct task_struct *t;
+
+	rcu_read_lock();
+	t = ptrace_parent(current);
+	if (t)
+		tracer = sigil_label_get(sigil_cred_label(__task_cred(t)));
+	rcu_read_unlock();
+	return tracer;
+}
+
+/*
  * Writing attr/current changes a running program's privileges with no new
- * entry point (a dynamic transition): refused unless a policy allows it.
+ * entry point (a dynamic transition): refused unless a policy allows it,
+ * and, for a traced task, unless its tracer may trace the new label (t),
+ * as at an exec (-EPERM), since the tracer goes on controlling it.
  */
 static int may_dyntransition(const struct sigil_label *const from,
 			     const struct sigil_label *const to)
 {
-	const struct sigil_query q = {
+	struct sigil_query q = {
 		.kind = SIGIL_RULE_DYNTRANSITION,
 		.subject = from,
 		.object = to,
 	};
+	struct sigil_label *tracer;
+	int err;
 
-	return sigil_check(&q, "setcurrent", NULL);
+	err = sigil_check(&q, "setcurrent", NULL);
+	if (err || !static_branch_unlikely(&sigil_policy_loaded))
+		return err;
+	tracer = tracer_label();
+	if (!tracer)
+		return 0;
+	q.kind = SIGIL_RULE_PROCESS;
+	q.perms = SIGIL_PROC_TRACE;
+	q.subject = tracer;
+	if (sigil_check(&q, "setcurrent", NULL))
+		err = -EPERM;
+	sigil_label_put(tracer);
+	return err;
 }
 
 /* Checked at the write, so that a refusal is seen at once. */
@@ -201,6 +235,12 @@ static int hook_getselfattr(const unsigned int attr,
 	return err ? err : 1;
 }
 
+/*
+ * lsm_set_self_attr(2): the syscall holds cred_guard_mutex around the
+ * hook (security/lsm_syscalls.c), as proc_pid_attr_write() does, so that
+ * no tracer attaches between the check of the tracer and the new
+ * credentials.
+ */
 static int hook_setselfattr(const unsigned int attr, struct lsm_ctx *const ctx,
 			    const u32 size, const u32 flags)
 {
@@ -246,8 +286,7 @@ static int may_transition_unsafely(const struct linux_binprm *const bprm,
 				   const struct sigil_label *const to)
 {
 	struct sigil_query q = { .subject = from, .object = to };
-	struct sigil_label *tracer = NULL;
-	struct task_struct *t;
+	struct sigil_label *tracer;
 	int err = 0;
 
 	if (!static_branch_unlikely(&sigil_policy_loaded))
@@ -266,11 +305,7 @@ static int may_transition_unsafely(const struct linux_binprm *const bprm,
 			return -EPERM;
 	}
 	if (bprm->unsafe & LSM_UNSAFE_PTRACE) {
-		rcu_read_lock();
-		t = ptrace_parent(current);
-		if (t)
-			tracer = sigil_label_get(sigil_cred_label(__task_cred(t)));
-		rcu_read_unlock();
+		tracer = tracer_label();
 		if (tracer) {
 			q.kind = SIGIL_RULE_PROCESS;
 			q.perms = SIGIL_PROC_TRACE;

@@ -19,6 +19,7 @@
 #include <linux/dcache.h>
 #include <linux/err.h>
 #include <linux/fdtable.h>
+#include <linux/fiemap.h>
 #include <linux/file.h>
 #include <linux/fs.h>
 #include <linux/fsnotify_backend.h>
@@ -48,7 +49,6 @@
 #include "policy.h"
 #include "secid.h"
 #include "setup.h"
-#include "task.h"
 
 /* Open files */
 
@@ -149,20 +149,50 @@ static bool socket_usable(struct inode *const inode,
 }
 
 /*
+ * Whether the ioctl @cmd only asks about a file or its descriptor, or
+ * sets the descriptor's own flags: what an append-only descriptor may do
+ * without w.
+ */
+static bool ioctl_only_asks(const unsigned int cmd)
+{
+	switch (cmd) {
+	case FIOCLEX:
+	case FIONCLEX:
+	case FIONBIO:
+	case FIOASYNC:
+	case FIOQSIZE:
+	case FIONREAD:
+	case FIGETBSZ:
+	case TCGETS:
+	case TIOCGWINSZ:
+	case FS_IOC_GETFLAGS:
+	case FS_IOC32_GETFLAGS:
+	case FS_IOC_GETVERSION:
+	case FS_IOC32_GETVERSION:
+	case FS_IOC_FSGETXATTR:
+	case FS_IOC_FIEMAP:
+	case FS_IOC_GETFSLABEL:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
  * An ioctl: the commands that change the inode (its flags, its project
  * and extended attributes, its label, version or encryption) need w,
  * whatever the descriptor's mode, as chattr(1)'s changes do through
  * setattr; every other command needs the rights of the descriptor's mode,
- * checked again as a read or write is (a socket: either, socket_usable()).
+ * checked again as a read or write is (a socket: either, socket_usable()),
+ * and w rather than a through an O_APPEND descriptor, unless it only asks
+ * (a driver's or a file system's command may rewrite what is there:
+ * ext4's EXT4_IOC_MOVE_EXT swaps the file's blocks).
  */
 static int hook_file_ioctl(struct file *const file, const unsigned int cmd,
 			   const unsigned long arg)
 {
 	u8 perms;
 
-	/* Switching O_ASYNC on directs the file's signals, as F_SETFL does. */
-	if (cmd == FIOASYNC && file_f_owner(file))
-		sigil_note_fowner(file);
 	switch (cmd) {
 	case FS_IOC_SETFLAGS:
 	case FS_IOC32_SETFLAGS:
@@ -179,6 +209,8 @@ static int hook_file_ioctl(struct file *const file, const unsigned int cmd,
 		    socket_usable(file_inode(file), sigil_current_label()))
 			return 0;
 		perms = mode_perms(file);
+		if (perms & SIGIL_PERM_APPEND && !ioctl_only_asks(cmd))
+			perms ^= SIGIL_PERM_APPEND | SIGIL_PERM_WRITE;
 		break;
 	}
 	return check_current(file, perms, "ioctl");

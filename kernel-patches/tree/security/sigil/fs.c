@@ -54,7 +54,6 @@
 #include "policy.h"
 #include "secid.h"
 #include "setup.h"
-#include "task.h"
 
 /* Inode labels */
 

@@ -49,7 +49,6 @@
 #include "policy.h"
 #include "secid.h"
 #include "setup.h"
-#include "task.h"
 
 /* Path walks and directory entries */
 

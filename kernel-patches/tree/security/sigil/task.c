@@ -12,7 +12,6 @@
  */
 
 #include <linux/cred.h>
-#include <linux/fcntl.h>
 #include <linux/fs.h>
 #include <linux/lsm_hooks.h>
 #include <linux/ptrace.h>
@@ -28,7 +27,6 @@
 #include "enforce.h"
 #include "label.h"
 #include "setup.h"
-#include "task.h"
 
 /*
  * A task labelled @subject acting on the task @p: its own label, or an
@@ -206,23 +204,20 @@ static int hook_capable(const struct cred *const cred,
 
 /*
  * SIGIO and the signal F_SETSIG chooses, sent when a file is ready: from
- * the label of the task that last set the file's owner, its signal or its
- * O_ASYNC flag, which needs a process rule with s on every task it
- * reaches, as kill(2) would.  The label is kept here, by file, from the
- * owner's setting until the file is released; lookups, which may run in
- * interrupt context, take no lock.
+ * the label of the task that set the file's owner, which chose where the
+ * signals go, as SELinux has it (not of whoever sets the signal or turns
+ * O_ASYNC on later, who could launder the sender); it needs a process
+ * rule with s on every task it reaches, as kill(2) would.  The label is
+ * kept here, by file, from the owner's setting until the file is
+ * released; lookups, which may run in interrupt context, take no lock.
  */
 static DEFINE_XARRAY_FLAGS(sigil_fowners, XA_FLAGS_LOCK_IRQ);
 
-/**
- * sigil_note_fowner - Note who directs a file's signals
- *
- * @file: A file whose owner, signal or O_ASYNC flag the calling task sets.
- *
- * Makes the task's label the sender of @file's SIGIO from now on.  Does
- * not sleep.
+/*
+ * F_SETOWN, F_SETOWN_EX, FIOSETOWN, SIOCSPGRP, under the owner's lock:
+ * the task's label becomes the sender of @file's SIGIO.  Does not sleep.
  */
-void sigil_note_fowner(struct file *const file)
+static void hook_file_set_fowner(struct file *const file)
 {
 	struct sigil_label *const label = sigil_label_get(sigil_current_label());
 	unsigned long flags;
@@ -237,21 +232,6 @@ void sigil_note_fowner(struct file *const file)
 	}
 	xa_unlock_irqrestore(&sigil_fowners, flags);
 	sigil_label_put(old);
-}
-
-/* F_SETOWN, F_SETOWN_EX, FIOSETOWN, SIOCSPGRP: under the owner's lock. */
-static void hook_file_set_fowner(struct file *const file)
-{
-	sigil_note_fowner(file);
-}
-
-/* F_SETSIG, and F_SETFL (O_ASYNC), on a file that has an owner. */
-static int hook_file_fcntl(struct file *const file, const unsigned int cmd,
-			   const unsigned long arg)
-{
-	if ((cmd == F_SETSIG || cmd == F_SETFL) && file_f_owner(file))
-		sigil_note_fowner(file);
-	return 0;
 }
 
 static void hook_file_release(struct file *const file)
@@ -325,7 +305,6 @@ static struct security_hook_list sigil_task_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(task_prlimit, hook_task_prlimit),
 	LSM_HOOK_INIT(capable, hook_capable),
 	LSM_HOOK_INIT(file_set_fowner, hook_file_set_fowner),
-	LSM_HOOK_INIT(file_fcntl, hook_file_fcntl),
 	LSM_HOOK_INIT(file_release, hook_file_release),
 	LSM_HOOK_INIT(file_send_sigiotask, hook_file_send_sigiotask),
 	LSM_HOOK_INIT(mmap_addr, hook_mmap_addr),
