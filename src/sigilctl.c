@@ -348,6 +348,27 @@ static void write_node(const char *name, const char *data, size_t size,
 static char *read_optional(const char *path);
 
 /*
+ * Makes the directory @path, mode 0700, and its missing parents, 0755, as
+ * mkdir -p does.  Returns 0, or -1 with errno set.
+ */
+static int make_dirs(const char *path)
+{
+	char buf[4096], *p;
+
+	if (snprintf(buf, sizeof(buf), "%s", path) >= (int)sizeof(buf)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	for (p = strchr(buf + 1, '/'); p; p = strchr(p + 1, '/')) {
+		*p = '\0';
+		if (mkdir(buf, 0755) < 0 && errno != EEXIST)
+			return -1;
+		*p = '/';
+	}
+	return mkdir(buf, 0700) < 0 && errno != EEXIST ? -1 : 0;
+}
+
+/*
  * Keeps @text, just loaded, as the last good policy: written beside it
  * and renamed over it, so that a crash leaves the old one or the new
  * one, never half of either.  Returns 0, or 1 after saying why not.
@@ -359,7 +380,7 @@ static int keep_last_good(const char *text, size_t size)
 	ssize_t n;
 	int fd, err = 0;
 
-	if (mkdir(LAST_GOOD_DIR, 0700) < 0 && errno != EEXIST) {
+	if (make_dirs(LAST_GOOD_DIR) < 0) {
 		tool_error(-errno, "loaded, but cannot keep it as the last good policy: cannot make '%s'",
 			   LAST_GOOD_DIR);
 		return 1;

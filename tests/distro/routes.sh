@@ -4,16 +4,19 @@
 # what the service needs still works.  One route per name:
 #   sh routes.sh NAME
 . ./lib.sh
-svc=/usr/local/sbin/sigil-route-sh
-# as_service SCRIPT: runs SCRIPT in sh as a confined root service; its
-# output and status are the script's.
-as_service() {
-	if [ ! -x $svc ]; then
-		cp /usr/bin/dash $svc && filecon -s auditd_exec_t $svc ||
-			fail "cannot make $svc"
+# as_label SHELL EXECLABEL SCRIPT: runs SCRIPT in a copy of sh, SHELL,
+# labelled EXECLABEL, which the base policy's exec rule starts in its
+# service's label; its output and status are the script's.
+as_label() {
+	if [ ! -x "$1" ]; then
+		cp /usr/bin/dash "$1" && filecon -s "$2" "$1" || fail "cannot make $1"
 	fi
 	# From /, not the test's directory, which is no service's.
-	(cd / && $svc -c "$1" 2>&1)
+	(cd / && "$1" -c "$3" 2>&1)
+}
+# as_service SCRIPT: in auditd_t, a confined root service.
+as_service() {
+	as_label /usr/local/sbin/sigil-route-sh auditd_exec_t "$1"
 }
 # denied RULE: the audit log shows that rule missing.
 denied() {
@@ -100,6 +103,12 @@ service-cannot-plant-files-in-run)
 	out=$(as_service 'echo evil >/run/sigil-route-misc') &&
 		fail "auditd_t wrote a file root made in /run"
 	rm -f /run/sigil-route-misc
+	# The names root trusts are taken at boot (/run/nscd: glibc asks
+	# its socket before any name service).
+	out=$(as_service 'mkdir -p /run/nscd && echo evil >/run/nscd/socket') &&
+		fail "auditd_t planted /run/nscd/socket"
+	expect_eq "label of /run/nscd" nscd_run_t "$(label /run/nscd)"
+	refused_on nscd_run_t
 	# Its own files it makes, with its own label, and removes.
 	as_service 'echo 1 >/run/sigil-route.pid' || fail "auditd_t cannot make its pid file"
 	expect_eq "label of auditd_t's file in /run" auditd_run_t "$(label /run/sigil-route.pid)"
@@ -127,6 +136,17 @@ service-cannot-read-devices-it-is-not-given)
 	# What every service uses still works.
 	expect_eq "urandom and null" 16 \
 		"$(as_service 'head -c 16 /dev/urandom >/dev/null && head -c 16 /dev/zero | wc -c')"
+	;;
+password-change-keeps-shadow-from-services)
+	# passwd writes a new /etc/shadow and renames it over the old one;
+	# sigil-relabel-secrets.path gives it shadow_t back.
+	id bob >/dev/null 2>&1 || useradd -m bob || fail "useradd bob failed"
+	echo 'bob:sigil-route-pw' | chpasswd || fail "chpasswd failed"
+	relabelled() { [ "$(label /etc/shadow)" = shadow_t ]; }
+	wait_for 10 relabelled || fail "/etc/shadow is $(label /etc/shadow) after a password change"
+	expect_eq "label of /etc/shadow- (the backup)" shadow_t "$(label /etc/shadow-)"
+	out=$(as_service 'head -c 1 /etc/shadow') && fail "auditd_t read /etc/shadow after a password change"
+	denied "allow auditd_t shadow_t r"
 	;;
 service-still-logs-through-the-journal)
 	tag=sigil-route-$$

@@ -83,6 +83,24 @@ static int ptrace_peek(pid_t pid)
 	return result(1);
 }
 
+/*
+ * Lets the traced child @pid run to its end, passing on the signals it
+ * gets but the tracing stops; its wait status in *@st.  0, or -1 when it
+ * cannot be waited for.
+ */
+static int trace_to_end(pid_t pid, int *st)
+{
+	for (;;) {
+		if (waitpid(pid, st, 0) < 0)
+			return -1;
+		if (WIFEXITED(*st) || WIFSIGNALED(*st))
+			return 0;
+		ptrace(PTRACE_CONT, pid, 0,
+		       WSTOPSIG(*st) == SIGSTOP || WSTOPSIG(*st) == SIGTRAP ?
+		       0 : WSTOPSIG(*st));
+	}
+}
+
 static int traced_exec(char **argv)
 {
 	int st, err[2];
@@ -109,14 +127,8 @@ static int traced_exec(char **argv)
 		_exit(126);
 	}
 	close(err[1]);
-	for (;;) {
-		if (waitpid(pid, &st, 0) < 0)
-			return result(0);
-		if (WIFEXITED(st) || WIFSIGNALED(st))
-			break;
-		ptrace(PTRACE_CONT, pid, 0,
-		       WSTOPSIG(st) == SIGSTOP || WSTOPSIG(st) == SIGTRAP ? 0 : WSTOPSIG(st));
-	}
+	if (trace_to_end(pid, &st) < 0)
+		return result(0);
 	if (read(err[0], &e, sizeof(e)) == sizeof(e)) {
 		errno = e;
 		return result(0);
@@ -172,13 +184,8 @@ static int traced_setcurrent(const char *label, const char *how)
 		_exit(0);
 	}
 	close(err[1]);
-	for (;;) {
-		if (waitpid(pid, &st, 0) < 0)
-			return result(0);
-		if (WIFEXITED(st) || WIFSIGNALED(st))
-			break;
-		ptrace(PTRACE_CONT, pid, 0, 0);
-	}
+	if (trace_to_end(pid, &st) < 0)
+		return result(0);
 	if (read(err[0], &e, sizeof(e)) != sizeof(e))
 		e = EIO;
 	errno = e;

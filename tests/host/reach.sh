@@ -15,13 +15,13 @@ who=$("$ctl" who-can --rights w --policy "$policy" shadow_t)
 # through kernel, crond_t through cron's jobs (cronjob_t, unconfined as
 # the targeted policy's system_cronjob_t).
 check "who can write shadow_t: the unconfined labels, the session gateways through them, shadow_t itself" \
-	"kernel kernel unconfined -
-sshd_t kernel unconfined transition:sshd_t>kernel
-kernel cronjob_t unconfined transition:kernel>crond_t[crond_exec_t],transition:crond_t>cronjob_t[bin_t]
-crond_t cronjob_t unconfined transition:crond_t>cronjob_t[bin_t]
-sshd_t cronjob_t unconfined transition:sshd_t>kernel,transition:kernel>crond_t[crond_exec_t],transition:crond_t>cronjob_t[bin_t]
+	"crond_t cronjob_t unconfined transition:crond_t>cronjob_t[bin_t]
 cronjob_t cronjob_t unconfined -
-shadow_t shadow_t own -" "$(echo "$who" | awk '{ print $1, $3, $4, $5 }')"
+kernel cronjob_t unconfined transition:kernel>crond_t[crond_exec_t],transition:crond_t>cronjob_t[bin_t]
+kernel kernel unconfined -
+shadow_t shadow_t own -
+sshd_t cronjob_t unconfined transition:sshd_t>kernel,transition:kernel>crond_t[crond_exec_t],transition:crond_t>cronjob_t[bin_t]
+sshd_t kernel unconfined transition:sshd_t>kernel" "$(echo "$who" | awk '{ print $1, $3, $4, $5 }' | LC_ALL=C sort)"
 check "no confined service but the session gateways writes shadow_t" "" \
 	"$(echo "$who" | awk '$1 ~ /^(httpd_t|auditd_t)$/')"
 reach=$("$ctl" reach --policy "$policy" httpd_t)
