@@ -307,6 +307,25 @@ static void kernel_error_where(void)
 }
 
 /*
+ * Writes all @size bytes of @data to @fd, in one write(2) at least (an
+ * empty policy is still written); 0, or the errno of the failed write.
+ */
+static int write_all(int fd, const char *data, size_t size)
+{
+	size_t done = 0;
+	ssize_t n;
+
+	do {
+		n = write(fd, data + done, size - done);
+		if (n < 0 && errno != EINTR)
+			return errno;
+		if (n > 0)
+			done += (size_t)n;
+	} while (done < size);
+	return 0;
+}
+
+/*
  * Writes @data to the node @name and closes it.  The policy node gathers
  * every write of one open file and loads the whole text when it is
  * closed, so its verdict comes from close().
@@ -315,21 +334,13 @@ static void write_node(const char *name, const char *data, size_t size,
 		       const char *what)
 {
 	char path[64];
-	size_t done = 0;
-	ssize_t n;
-	int fd, err = 0;
+	int fd, err;
 
 	snprintf(path, sizeof(path), SIGILFS "%s", name);
 	fd = open(path, O_WRONLY | O_CLOEXEC);
 	if (fd < 0)
 		open_failed(path);
-	do {
-		n = write(fd, data + done, size - done);
-		if (n < 0 && errno != EINTR)
-			err = errno;
-		else if (n > 0)
-			done += (size_t)n;
-	} while (!err && done < size);
+	err = write_all(fd, data, size);
 	if (close(fd) < 0 && !err && errno != EINTR)
 		err = errno;
 	if (!err)
@@ -376,9 +387,7 @@ static int make_dirs(const char *path)
 static int keep_last_good(const char *text, size_t size)
 {
 	char tmp[] = LAST_GOOD ".XXXXXX";
-	size_t done = 0;
-	ssize_t n;
-	int fd, err = 0;
+	int fd, err;
 
 	if (make_dirs(LAST_GOOD_DIR) < 0) {
 		tool_error(-errno, "loaded, but cannot keep it as the last good policy: cannot make '%s'",
@@ -391,13 +400,7 @@ static int keep_last_good(const char *text, size_t size)
 			   tmp);
 		return 1;
 	}
-	while (!err && done < size) {
-		n = write(fd, text + done, size - done);
-		if (n < 0 && errno != EINTR)
-			err = errno;
-		else if (n > 0)
-			done += (size_t)n;
-	}
+	err = write_all(fd, text, size);
 	if (!err && (fchmod(fd, 0600) < 0 || fsync(fd) < 0))
 		err = errno;
 	if (close(fd) < 0 && !err)
