@@ -22,7 +22,7 @@ static const struct {
 	{ "-p", S_IFIFO },
 };
 
-/* Whether @label could be a label: printable ASCII, not too long. */
+/* Whether @label could be a label: the bytes of sigil_label_byte(), not too long. */
 static int check_label(const char *label, char *reason, size_t room)
 {
 	size_t i, len = strlen(label);
@@ -33,10 +33,14 @@ static int check_label(const char *label, char *reason, size_t room)
 		return -1;
 	}
 	for (i = 0; i < len; i++) {
-		if (label[i] < 0x21 || label[i] > 0x7e) {
+		if (!sigil_label_byte(label[i])) {
+			const unsigned char c = label[i];
+
 			snprintf(reason, room,
-				 "invalid label '%s' (byte \\x%02x is not printable ASCII)",
-				 label, (unsigned char)label[i]);
+				 "invalid label '%s' (byte \\x%02x is %s)",
+				 label, c, c > 0x20 && c < 0x7f ?
+				 "not a letter, a digit or one of " SIGIL_LABEL_PUNCT :
+				 "not printable ASCII");
 			return -1;
 		}
 	}

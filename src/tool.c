@@ -183,7 +183,7 @@ void tool_explain_label(const char *lsm, int err, const char *label)
 
 	if (err != -EINVAL || !lsm || strcmp(lsm, "sigil"))
 		return;
-	for (i = 0; i < len && label[i] >= 0x21 && label[i] <= 0x7e; i++)
+	for (i = 0; i < len && sigil_label_byte(label[i]); i++)
 		;
 	if (!len)
 		tool_error(0, "a sigil label is 1 to %d bytes; '' is empty",
@@ -192,10 +192,13 @@ void tool_explain_label(const char *lsm, int err, const char *label)
 		tool_error(0, "a sigil label is 1 to %d bytes; this one has %zu",
 			   SIGIL_LABEL_MAX, len);
 	else if (i < len)
-		tool_error(0, "a sigil label is printable ASCII other than space; byte %zu is %s",
-			   i + 1, label[i] == ' ' ? "a space" :
+		tool_error(0, "a sigil label is letters, digits and %s; byte %zu is %s",
+			   SIGIL_LABEL_PUNCT, i + 1, label[i] == ' ' ? "a space" :
 			   label[i] == '\n' ? "a newline" :
-			   label[i] == '\t' ? "a tab" : "not printable ASCII");
+			   label[i] == '\t' ? "a tab" :
+			   (unsigned char)label[i] > 0x20 &&
+			   (unsigned char)label[i] < 0x7f ? "not one of them" :
+			   "not printable ASCII");
 }
 
 void tool_explain_refusal(const char *lsm, int err, const char *fmt, ...)

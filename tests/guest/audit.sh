@@ -50,6 +50,53 @@ permissive-denials-are-recorded-too)
 	log_has "type=1425 .*subject=app_t object=audit_perm_t .*name=\"f\" .*enforcing=0 missing='allow app_t audit_perm_t r'" ||
 		fail "expected an enforcing=0 record, saw: $(dmesg | grep 'denied op=' | tail -n 1)"
 	;;
+permissive-denial-recorded-once-per-load)
+	# As SELinux's cache: one record per subject, object and missing
+	# rule until the next load; the status node counts the others.
+	echo s >"$d/f"
+	filecon -s audit_once_t "$d/f"
+	load "$base
+permissive app_t"
+	u0=$(sed -n 's/^unlogged: //p' $fs/status)
+	for i in 1 2 3; do
+		run 0 execcon app_t cat "$d/f"
+	done
+	log_has "object=audit_once_t .*permissive=1" ||
+		fail "expected a permissive record for audit_once_t"
+	sleep 0.5
+	expect_eq "records of the three reads" 1 \
+		"$(dmesg | grep -c 'subject=app_t object=audit_once_t ')"
+	u1=$(sed -n 's/^unlogged: //p' $fs/status)
+	[ $((u1 - u0)) -ge 2 ] ||
+		fail "expected the status node to count 2 or more unlogged denials, saw $u0 then $u1"
+	load "$base
+permissive app_t"
+	run 0 execcon app_t cat "$d/f"
+	sleep 0.5
+	expect_eq "records after a new load" 2 \
+		"$(dmesg | grep -c 'subject=app_t object=audit_once_t ')"
+	;;
+enforced-denials-are-rate-limited-and-counted)
+	# A flood of enforced denials makes at most 500 records a second;
+	# each one is still counted, and a load starts a new burst.
+	echo s >"$d/f"
+	filecon -s audit_flood_t "$d/f"
+	load "$base"
+	n0=$(sed -n 's/^denials: //p' $fs/status)
+	u0=$(sed -n 's/^unlogged: //p' $fs/status)
+	expect_as app_t EACCES ./file-ops open-loop "$d/f" 5000
+	n1=$(sed -n 's/^denials: //p' $fs/status)
+	u1=$(sed -n 's/^unlogged: //p' $fs/status)
+	expect_eq "denials counted" 5000 $((n1 - n0))
+	[ $((u1 - u0)) -ge 1000 ] ||
+		fail "expected 1000 or more of the 5000 denials unlogged, saw $((u1 - u0))"
+	sleep 1
+	dmesg -c >/dev/null
+	load "$base"
+	run 1 execcon app_t cat "$d/f"
+	log_has "subject=app_t object=audit_flood_t .*comm=\"cat\"" ||
+		fail "expected a record at once after the load"
+	;;
 enforce-prints-and-takes-words)
 	expect_eq "sigilctl enforce" enforcing "$(sigilctl enforce)"
 	run 0 sigilctl enforce permissive

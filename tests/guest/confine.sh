@@ -270,6 +270,19 @@ process tracer_t app_t t"
 		run 0 execcon tracer_t ./task-ops traced-setcurrent app_t $how
 	done
 	;;
+limits-from-a-confined-label-reset-at-exec)
+	# A confined label cannot hand its lowered limits (a file size limit
+	# that would cut a write short) to the label it execs into; what an
+	# unconfined label sets is kept.
+	load "$base
+transition app_t victim_t"
+	expect_eq "file size limit set by kernel" 1 \
+		"$(sh -c 'ulimit -S -f 1; execcon victim_t sh -c "ulimit -S -f"' 2>&1)"
+	expect_eq "file size limit set by app_t" unlimited \
+		"$(execcon app_t sh -c 'ulimit -S -f 1; execcon victim_t sh -c "ulimit -S -f"' 2>&1)"
+	expect_eq "file size limit kept within app_t" 1 \
+		"$(execcon app_t sh -c 'ulimit -S -f 1; sh -c "ulimit -S -f"' 2>&1)"
+	;;
 *)
 	fail "no confinement test named '$t'"
 	;;

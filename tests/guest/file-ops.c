@@ -5,9 +5,17 @@
  *   file-ops tmpfile DIR            open(DIR, O_TMPFILE|O_WRONLY) and write
  *   file-ops tmpfile-link DIR PATH  the same, then write a script into it,
  *                                   linkat(2) it as PATH, chmod 755
- *   file-ops hold FILE r|w|a GO     open FILE, read or write it once, then
+ *   file-ops hold FILE r|w|a|l GO   open FILE, read or write it once, then
  *                                   wait until the path GO exists and do
  *                                   it again: prints two results
+ *                                   (mode l: open FILE read-only and
+ *                                   take a shared flock(2) each time)
+ *   file-ops getxattr FILE NAME     getxattr(2) NAME of FILE
+ *   file-ops open-loop FILE N       open FILE read-only N times: "EACCES"
+ *                                   if every open was refused so
+ *   file-ops setxattr FILE NAME V   setxattr(2) NAME of FILE to V
+ *   file-ops setacl FILE            set FILE's access ACL to u::rw-,
+ *                                   g::r--, o::r-- (system.posix_acl_access)
  *   file-ops mmap FILE PROT         mmap(2) FILE with PROT, from "r", "rw"
  *                                   (MAP_SHARED), "rx"; the file is opened
  *                                   read-write for "rw", else read-only
@@ -46,6 +54,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -54,6 +63,7 @@
 #include <sys/uio.h>
 #include <termios.h>
 #include <sys/wait.h>
+#include <sys/xattr.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -66,7 +76,7 @@
 
 static int open_mode(const char *file, char mode)
 {
-	return open(file, mode == 'r' ? O_RDONLY :
+	return open(file, mode == 'r' || mode == 'l' ? O_RDONLY :
 			  mode == 'a' ? O_WRONLY | O_APPEND : O_WRONLY);
 }
 
@@ -77,7 +87,54 @@ static int use(int fd, char mode)
 
 	if (mode == 'r')
 		return read(fd, &c, 1) >= 0;
+	if (mode == 'l')
+		return !flock(fd, LOCK_SH) && !flock(fd, LOCK_UN);
 	return write(fd, "x\n", 2) == 2;
+}
+
+static int open_loop(const char *file, long n)
+{
+	long i;
+	int fd;
+
+	for (i = 0; i < n; i++) {
+		fd = open(file, O_RDONLY);
+		if (fd >= 0 || errno != EACCES) {
+			if (fd >= 0)
+				close(fd);
+			printf("open %ld of %ld was not refused with EACCES\n",
+			       i + 1, n);
+			return 1;
+		}
+	}
+	errno = EACCES;
+	return result(0);
+}
+
+static int get_xattr(const char *file, const char *name)
+{
+	char buf[256];
+
+	return result(getxattr(file, name, buf, sizeof(buf)) >= 0);
+}
+
+static int set_xattr(const char *file, const char *name, const char *value)
+{
+	return result(!setxattr(file, name, value, strlen(value), 0));
+}
+
+/* The xattr form of an access ACL: a version, then tag, perm, id each. */
+static int set_acl(const char *file)
+{
+	static const unsigned char acl[] = {
+		2, 0, 0, 0,
+		0x01, 0, 6, 0, 0xff, 0xff, 0xff, 0xff,	/* ACL_USER_OBJ rw */
+		0x04, 0, 4, 0, 0xff, 0xff, 0xff, 0xff,	/* ACL_GROUP_OBJ r */
+		0x20, 0, 4, 0, 0xff, 0xff, 0xff, 0xff,	/* ACL_OTHER r */
+	};
+
+	return result(!setxattr(file, "system.posix_acl_access", acl,
+				sizeof(acl), 0));
 }
 
 static int tmpfile_link(const char *dir, const char *path)
@@ -272,6 +329,14 @@ int main(int argc, char **argv)
 		return tmpfile_link(argv[2], argv[3]);
 	if (!strcmp(cmd, "hold") && argc == 5)
 		return hold(argv[2], argv[3][0], argv[4]);
+	if (!strcmp(cmd, "open-loop") && argc == 4)
+		return open_loop(argv[2], atol(argv[3]));
+	if (!strcmp(cmd, "getxattr") && argc == 4)
+		return get_xattr(argv[2], argv[3]);
+	if (!strcmp(cmd, "setxattr") && argc == 5)
+		return set_xattr(argv[2], argv[3], argv[4]);
+	if (!strcmp(cmd, "setacl") && argc == 3)
+		return set_acl(argv[2]);
 	if (!strcmp(cmd, "mmap") && argc == 4)
 		return map(argv[2], argv[3]);
 	if (!strcmp(cmd, "mprotect") && argc == 3)

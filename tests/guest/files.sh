@@ -482,6 +482,68 @@ allow app_t mnt_t w"
 	expect_eq "attached by move_mount" tmpfs "$(mount_type "$d/mnt")"
 	umount "$d/mnt"
 	;;
+directory-reparent-needs-create-on-it)
+	# A change that asks only for write access to a directory (here the
+	# ".." of a directory moved to another parent; on Btrfs a subvolume
+	# made or destroyed) needs c on it, on tmpfs and on ext4 alike.
+	for m in "$d" "$(disk_mount ext4)/files-reparent"; do
+		rm -rf "$m/a" "$m/b"; mkdir -p "$m/a/sub" "$m/b"
+		filecon -s parent_t "$m/a" "$m/b"; filecon -s sub_t "$m/a/sub"
+		load "$base
+allow app_t parent_t rwxc
+allow app_t sub_t rwx"
+		run 1 execcon app_t mv "$m/a/sub" "$m/b/sub"
+		[ -d "$m/a/sub" ] || fail "$m/a/sub moved without c on it"
+		denial "allow app_t sub_t c"
+		load "$base
+allow app_t parent_t rwxc
+allow app_t sub_t rwxc"
+		run 0 execcon app_t mv "$m/a/sub" "$m/b/sub"
+		[ -d "$m/b/sub" ] || fail "$m/a/sub was not moved with c on it"
+		dmesg -c >/dev/null
+	done
+	;;
+lock-is-a-use-of-the-descriptor)
+	# A lock holds other tasks back: like a read, it needs the rights
+	# of the descriptor's mode under the policy in force.
+	printf 'one\n' >"$d/f"; filecon -s data_t "$d/f"
+	load "$base
+allow app_t data_t r"
+	hold_then "$d/f" l load "$base
+allow app_t data_t x"
+	expect_eq "locks before and after the reload" "ok EACCES " "$held"
+	denial "allow app_t data_t r"
+	;;
+user-xattr-read-needs-r)
+	# A user.* attribute holds what the owner wrote: reading it is a
+	# read (the VFS asks MAY_READ of the inode, which Sigil checks as
+	# r; no getxattr hook is needed).  The label describes the file, as
+	# stat does.
+	: >"$d/f"; filecon -s secret_t "$d/f"
+	expect_eq "setxattr user.note as kernel" ok \
+		"$($ops setxattr "$d/f" user.note hidden)"
+	load "$base
+allow app_t secret_t x"
+	expect_op EACCES getxattr "$d/f" user.note
+	denial "allow app_t secret_t r"
+	expect_op ok getxattr "$d/f" security.sigil
+	load "$base
+allow app_t secret_t r"
+	expect_op ok getxattr "$d/f" user.note
+	;;
+acl-change-needs-w)
+	# An ACL changes who may use the file, as chmod does: w.
+	: >"$d/f"; chown 1000 "$d/f"; filecon -s data_t "$d/f"
+	load "$base
+allow app_t data_t r
+capability app_t fowner"
+	expect_op EACCES setacl "$d/f"
+	denial "allow app_t data_t w"
+	load "$base
+allow app_t data_t rw
+capability app_t fowner"
+	expect_op ok setacl "$d/f"
+	;;
 *)
 	fail "no file confinement test named '$t'"
 	;;

@@ -18,6 +18,8 @@
  *   object-ops map-zero              mmap at address 0
  *   object-ops socket FAMILY         socket(2): unix, inet, inet6, netlink,
  *                                    packet, appletalk
+ *   object-ops socket-relabel LABEL  fsetxattr(2) security.sigil of a new
+ *                                    unix socket to LABEL
  *   object-ops unix-serve NAME       listen on the unix stream socket NAME
  *                                    (@NAME: abstract), and a datagram
  *                                    socket NAME.dgram; print "listening
@@ -88,6 +90,7 @@
 #include <sys/syscall.h>
 #include <sys/un.h>
 #include <sys/wait.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include "result.h"
@@ -219,6 +222,16 @@ static int make_socket(const char *name)
 	int fd = socket(fam, fam == AF_PACKET ? SOCK_RAW : SOCK_DGRAM, 0);
 
 	return result(fd >= 0);
+}
+
+static int socket_relabel(const char *label)
+{
+	int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+
+	if (fd < 0)
+		return result(0);
+	return result(!fsetxattr(fd, "security.sigil", label, strlen(label),
+				 0));
 }
 
 /* NAME, or @NAME for the abstract name space, with SUFFIX. */
@@ -646,6 +659,8 @@ int main(int argc, char **argv)
 		return map_zero();
 	if (!strcmp(op, "socket") && argc == 3)
 		return make_socket(argv[2]);
+	if (!strcmp(op, "socket-relabel") && argc == 3)
+		return socket_relabel(argv[2]);
 	if (!strcmp(op, "unix-serve") && argc == 3)
 		return unix_serve(argv[2]);
 	if (!strcmp(op, "unix-connect") && argc == 3)

@@ -394,6 +394,27 @@ policy app_t r"
 	expect_op allowed query "allow kernel victim_t r"
 	expect_op "denied: missing 'transition victim_t app_t'" query "transition victim_t app_t"
 	;;
+socket-label-is-not-changed-through-its-inode)
+	# The socket keeps its creator's label in the socket itself: a
+	# relabel of its inode alone is refused, even to an unconfined task.
+	load "$base"
+	expect_eq "fsetxattr of a socket as kernel" EOPNOTSUPP \
+		"$($ops socket-relabel other_t)"
+	;;
+syslog-needs-the-syslog-capability)
+	# With dmesg_restrict off, reading the kernel log needs no
+	# capability: Sigil asks for syslog on every route.
+	[ "$(cat /proc/sys/kernel/dmesg_restrict)" = 0 ] ||
+		fail "expected dmesg_restrict 0 in the guest"
+	load "$base"
+	run 1 execcon app_t dmesg
+	denial "capability app_t syslog"
+	run 1 execcon app_t head -c 1 /dev/kmsg
+	load "$base
+capability app_t syslog"
+	run 0 execcon app_t dmesg
+	run 0 execcon app_t head -c 1 /dev/kmsg
+	;;
 *)
 	fail "unknown test $t"
 	;;

@@ -341,6 +341,7 @@ static int hook_bprm_creds_for_exec(struct linux_binprm *const bprm)
 		sigil_label_put(program);
 		to = c->exec;
 	}
+	c->reset_inherited = false;
 	if (to && to != from) {
 		err = may_transition(from, to, bprm->file);
 		if (!err)
@@ -352,6 +353,7 @@ static int hook_bprm_creds_for_exec(struct linux_binprm *const bprm)
 		c->prev = c->label ? c->label : sigil_label_get(from);
 		sigil_cred_set_label(c, to);
 		c->exec = NULL;
+		c->reset_inherited = !sigil_label_unconfined(c->prev);
 		/* As SELinux: AT_SECURE, so ld.so drops LD_PRELOAD and friends. */
 		bprm->secureexec = 1;
 	}

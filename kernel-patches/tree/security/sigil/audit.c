@@ -7,7 +7,10 @@
  * change of mode an AUDIT_MAC_STATUS record, as SELinux logs its own.
  * Without an audit daemon the kernel prints the records in its log;
  * without audit (not built, "audit=0", or a full backlog) a denial is
- * printed directly, in bursts of up to 100 every five seconds.  A denial
+ * printed directly, in bursts of up to 100 every five seconds.  A
+ * permissive denial is recorded once per subject, object and missing rule
+ * until the next load; enforced denials in bursts of up to 500 a second.
+ * The status node counts the denials that made no record.  A denial
  * record reads, on one line:
  *
  *   denied op=open check=file subject=app_t object=secret_t pid=42
@@ -25,10 +28,13 @@
 #include <linux/atomic.h>
 #include <linux/audit.h>
 #include <linux/cred.h>
+#include <linux/dcache.h>
+#include <linux/hash.h>
 #include <linux/lsm_audit.h>
 #include <linux/printk.h>
 #include <linux/ratelimit.h>
 #include <linux/sched.h>
+#include <linux/string.h>
 #include <linux/slab.h>
 #include <linux/sprintf.h>
 
@@ -37,8 +43,73 @@
 #include "policy.h"
 
 static atomic64_t sigil_denials = ATOMIC64_INIT(0);
+/* Denials that made no record: repeated permissive ones, floods. */
+static atomic64_t sigil_unlogged = ATOMIC64_INIT(0);
 /* Denials printed without audit: bursts of up to 100 every 5 seconds. */
 static DEFINE_RATELIMIT_STATE(sigil_denial_rs, 5 * HZ, 100);
+/*
+ * Enforced denials recorded: bursts of up to 500 a second, counted past
+ * that; each policy load starts a new burst.
+ */
+static struct ratelimit_state sigil_enforced_rs =
+	RATELIMIT_STATE_INIT_FLAGS(sigil_enforced_rs, HZ, 500,
+				   RATELIMIT_MSG_ON_RELEASE);
+
+/*
+ * The permissive denials recorded since the last load, as SELinux's
+ * access vector cache remembers them: one record per subject, object,
+ * target and missing rule, in a table indexed by their hash where a new
+ * denial takes the place of an older one.  The load count tells this
+ * policy's entries from an earlier one's.
+ */
+#define SIGIL_SEEN_BITS 9
+
+struct sigil_seen {
+	const struct sigil_label *subject, *object, *target;
+	u64 why;
+	u64 load;
+};
+
+static struct sigil_seen sigil_seen[1 << SIGIL_SEEN_BITS];
+static DEFINE_SPINLOCK(sigil_seen_lock);
+static u64 sigil_loads;
+
+/* Whether a permissive denial of @q for @why was recorded since the load. */
+static bool seen_before(const struct sigil_query *q, u64 why)
+{
+	const u32 h = hash_64((u64)(uintptr_t)q->subject ^
+			      (u64)(uintptr_t)q->object * 31 ^
+			      (u64)(uintptr_t)q->target * 961 ^ why,
+			      SIGIL_SEEN_BITS);
+	struct sigil_seen *const e = &sigil_seen[h];
+	unsigned long flags;
+	bool seen;
+
+	spin_lock_irqsave(&sigil_seen_lock, flags);
+	seen = e->load == sigil_loads && e->subject == q->subject &&
+	       e->object == q->object && e->target == q->target &&
+	       e->why == why;
+	if (!seen)
+		*e = (struct sigil_seen){ q->subject, q->object, q->target, why,
+					  sigil_loads };
+	spin_unlock_irqrestore(&sigil_seen_lock, flags);
+	return seen;
+}
+
+/*
+ * Whether a denial makes a record: a permissive one the first time since
+ * the load, an enforced one within the burst.
+ */
+static bool worth_a_record(const struct sigil_query *q, u64 why,
+			   bool enforcing, bool permissive)
+{
+	if (enforcing && !permissive ? !__ratelimit(&sigil_enforced_rs) :
+	    q && seen_before(q, why)) {
+		atomic64_inc(&sigil_unlogged);
+		return false;
+	}
+	return true;
+}
 
 /**
  * sigil_format_missing - Write the rule that would allow a query
@@ -74,6 +145,59 @@ static struct audit_buffer *audit_start(int type)
 }
 
 /*
+ * Writes @len bytes of @str, which a task chose, as audit does: quoted if
+ * they are printable ASCII other than a quote, else in hexadecimal.
+ */
+static void untrusted(char *out, size_t room, const char *str, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (str[i] < 0x21 || str[i] > 0x7e || str[i] == '"')
+			break;
+	if (i == len) {
+		scnprintf(out, room, "\"%.*s\"", (int)len, str);
+		return;
+	}
+	for (i = 0; i < len && 2 * i + 2 < room; i++)
+		hex_byte_pack_upper(out + 2 * i, str[i]);
+	out[2 * i] = '\0';
+}
+
+/*
+ * A denial's line in the kernel log when audit cannot take it: @check is
+ * NULL for a refusal, which gives its reason where a denial gives the
+ * missing rule.
+ */
+static void print_denial(const char *op, const char *check, const char *subj,
+			 const char *obj, const struct dentry *dentry,
+			 bool enforcing, bool permissive, const char *missing)
+{
+	char comm[TASK_COMM_LEN], *buf;
+	struct name_snapshot name;
+	const size_t room = 2 * (NAME_MAX + 1) + 2 * TASK_COMM_LEN + 8;
+
+	buf = kmalloc(room, GFP_NOWAIT | __GFP_NOWARN);
+	if (!buf)
+		return;
+	get_task_comm(comm, current);
+	untrusted(buf, 2 * TASK_COMM_LEN + 4, comm, strnlen(comm, sizeof(comm)));
+	if (dentry) {
+		take_dentry_name_snapshot(&name, (struct dentry *)dentry);
+		untrusted(buf + 2 * TASK_COMM_LEN + 4, room - 2 * TASK_COMM_LEN - 4,
+			  name.name.name, name.name.len);
+		release_dentry_name_snapshot(&name);
+	}
+	pr_notice("denied op=%s%s%s subject=%s object=%s pid=%d comm=%s%s%s enforcing=%d%s %s='%s'\n",
+		  op, check ? " check=" : "", check ?: "", subj, obj,
+		  task_tgid_nr(current), buf, dentry ? " name=" : "",
+		  dentry ? buf + 2 * TASK_COMM_LEN + 4 : "", enforcing,
+		  permissive ? " permissive=1" : "",
+		  check ? "missing" : "reason", missing);
+	kfree(buf);
+}
+
+/*
  * Records a denial that a rule could lift.  The rule is written only
  * once a record (or, without audit, a line of the log) will be made, in
  * a buffer of its own, off the stack of the hook that asked, allocated
@@ -89,24 +213,16 @@ static void audit_denial(const char *op, const struct sigil_query *q, u64 why,
 	struct audit_buffer *ab = audit_start(AUDIT_SIGIL_ACCESS);
 	char *missing;
 
-	if (!ab && !__ratelimit(&sigil_denial_rs))
+	if (!ab && !__ratelimit(&sigil_denial_rs)) {
+		atomic64_inc(&sigil_unlogged);
 		return;
+	}
 	missing = kmalloc(SIGIL_RULE_TEXT_MAX, GFP_NOWAIT | __GFP_NOWARN);
 	if (missing)
 		sigil_format_missing(q, why, missing, SIGIL_RULE_TEXT_MAX);
 	if (!ab) {
-		if (dentry)
-			pr_notice("denied op=%s check=%s subject=%s object=%s pid=%d comm=\"%s\" name=\"%pd\" enforcing=%d%s missing='%s'\n",
-				  op, check, q->subject->str, obj,
-				  task_tgid_nr(current), current->comm, dentry,
-				  enforcing, permissive ? " permissive=1" : "",
-				  missing ?: "?");
-		else
-			pr_notice("denied op=%s check=%s subject=%s object=%s pid=%d comm=\"%s\" enforcing=%d%s missing='%s'\n",
-				  op, check, q->subject->str, obj,
-				  task_tgid_nr(current), current->comm,
-				  enforcing, permissive ? " permissive=1" : "",
-				  missing ?: "?");
+		print_denial(op, check, q->subject->str, obj, dentry,
+			     enforcing, permissive, missing ?: "?");
 		kfree(missing);
 		return;
 	}
@@ -141,7 +257,8 @@ noinline void sigil_audit_denial(const struct sigil_query *q, u64 why,
 				 bool enforcing, bool permissive)
 {
 	atomic64_inc(&sigil_denials);
-	audit_denial(op, q, why, dentry, enforcing, permissive);
+	if (worth_a_record(q, why, enforcing, permissive))
+		audit_denial(op, q, why, dentry, enforcing, permissive);
 }
 
 /**
@@ -162,14 +279,15 @@ void sigil_audit_refusal(const char *op, const struct sigil_label *subject,
 	struct audit_buffer *ab;
 
 	atomic64_inc(&sigil_denials);
+	if (!worth_a_record(NULL, 0, enforcing, permissive))
+		return;
 	ab = audit_start(AUDIT_SIGIL_ACCESS);
 	if (!ab) {
 		if (__ratelimit(&sigil_denial_rs))
-			pr_notice("denied op=%s subject=%s object=%s pid=%d comm=\"%s\" enforcing=%d%s reason='%s'\n",
-				  op, subject->str, object->str,
-				  task_tgid_nr(current), current->comm,
-				  enforcing, permissive ? " permissive=1" : "",
-				  why);
+			print_denial(op, NULL, subject->str, object->str, NULL,
+				     enforcing, permissive, why);
+		else
+			atomic64_inc(&sigil_unlogged);
 		return;
 	}
 	audit_log_format(ab, "denied op=%s subject=%s object=%s", op,
@@ -191,6 +309,19 @@ u64 sigil_denial_count(void)
 }
 
 /**
+ * sigil_unlogged_count - Denials since boot that made no record
+ *
+ * A permissive denial already recorded since the last load, or an
+ * enforced one past the burst.
+ *
+ * Returns the count.
+ */
+u64 sigil_unlogged_count(void)
+{
+	return atomic64_read(&sigil_unlogged);
+}
+
+/**
  * sigil_audit_load - Record a policy load, with SELinux's fields
  *
  * @nrules: Rules in the policy loaded, 0 for a refused one.
@@ -199,6 +330,17 @@ u64 sigil_denial_count(void)
 void sigil_audit_load(unsigned int nrules, bool loaded)
 {
 	struct audit_buffer *ab;
+	unsigned long flags;
+
+	if (loaded) {
+		spin_lock_irqsave(&sigil_seen_lock, flags);
+		sigil_loads++;
+		spin_unlock_irqrestore(&sigil_seen_lock, flags);
+		raw_spin_lock_irqsave(&sigil_enforced_rs.lock, flags);
+		sigil_enforced_rs.begin = 0;
+		sigil_enforced_rs.printed = 0;
+		raw_spin_unlock_irqrestore(&sigil_enforced_rs.lock, flags);
+	}
 
 	ab = audit_log_start(audit_context(), GFP_KERNEL, AUDIT_MAC_POLICY_LOAD);
 	if (!ab)

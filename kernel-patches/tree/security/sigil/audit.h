@@ -23,6 +23,7 @@ void sigil_audit_refusal(const char *op, const struct sigil_label *subject,
 void sigil_format_missing(const struct sigil_query *q, u64 why, char *buf,
 			  size_t size);
 u64 sigil_denial_count(void);
+u64 sigil_unlogged_count(void);
 void sigil_audit_load(unsigned int nrules, bool loaded);
 void sigil_audit_mode(bool enforcing, bool old);
 

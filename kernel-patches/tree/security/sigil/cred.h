@@ -47,6 +47,12 @@ struct sigil_cred {
 	 */
 	struct sigil_label *prev;
 	/**
+	 * @reset_inherited: Set by the execve that made these credentials
+	 * when it moved a confined label to another: the program starts
+	 * without the limits, timers and signals the old label left.
+	 */
+	bool reset_inherited;
+	/**
 	 * @cache: The process rights of the last label that acted on the
 	 * tasks with these credentials (see cache.h).
 	 */

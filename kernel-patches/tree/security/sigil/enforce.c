@@ -154,6 +154,26 @@ u64 sigil_decide(const struct sigil_query *q)
 }
 
 /**
+ * sigil_label_unconfined - Whether the running policy leaves a label alone
+ *
+ * @label: The label.
+ *
+ * Returns true before the first load and for a label of an unconfined
+ * rule.
+ */
+bool sigil_label_unconfined(const struct sigil_label *label)
+{
+	const struct sigil_policy *p;
+	bool ret;
+
+	rcu_read_lock();
+	p = rcu_dereference(sigil_policy);
+	ret = !p || unconfined(p, label);
+	rcu_read_unlock();
+	return ret;
+}
+
+/**
  * sigil_check - Decide, log a denial, and enforce it unless permissive
  *
  * @q: The query.
@@ -556,6 +576,7 @@ void sigil_get_status(struct sigil_status *status)
 	status->rules = p ? p->nrules : 0;
 	mutex_unlock(&sigil_policy_mutex);
 	status->denials = sigil_denial_count();
+	status->unlogged = sigil_unlogged_count();
 	status->enforcing = sigil_enforcing();
 }
 

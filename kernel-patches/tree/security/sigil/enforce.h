@@ -29,6 +29,10 @@ struct sigil_status {
 	 */
 	u64 denials;
 	/**
+	 * @unlogged: Denials since boot that made no record.
+	 */
+	u64 unlogged;
+	/**
 	 * @rules: Rules in the running policy.
 	 */
 	unsigned int rules;
@@ -41,6 +45,7 @@ struct sigil_status {
 DECLARE_STATIC_KEY_FALSE(sigil_policy_loaded);
 
 u64 sigil_decide(const struct sigil_query *q);
+bool sigil_label_unconfined(const struct sigil_label *label);
 int sigil_deny(const struct sigil_query *q, u64 why, const char *op,
 	       const struct dentry *dentry);
 int sigil_refuse(const char *op, const struct sigil_label *subject,

@@ -126,6 +126,16 @@ static int hook_file_permission(struct file *const file, const int mask)
 			     mask & MAY_READ ? "read" : "write");
 }
 
+/*
+ * A lock (flock(), fcntl() record locks, leases) holds other tasks back
+ * from the file: a use of the descriptor, checked as its mode against the
+ * policy in force, as each read and write is.
+ */
+static int hook_file_lock(struct file *const file, const unsigned int cmd)
+{
+	return check_current(file, mode_perms(file), "lock");
+}
+
 /* A descriptor passed by SCM_RIGHTS, pidfd_getfd() or binder. */
 static int hook_file_receive(struct file *const file)
 {
@@ -353,6 +363,7 @@ static struct security_hook_list sigil_file_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(file_open, hook_file_open),
 	LSM_HOOK_INIT(file_permission, hook_file_permission),
 	LSM_HOOK_INIT(file_receive, hook_file_receive),
+	LSM_HOOK_INIT(file_lock, hook_file_lock),
 	LSM_HOOK_INIT(file_ioctl, hook_file_ioctl),
 	LSM_HOOK_INIT(file_ioctl_compat, hook_file_ioctl),
 	LSM_HOOK_INIT(path_notify, hook_path_notify),

@@ -30,6 +30,7 @@
 #include <linux/fsnotify_backend.h>
 #include <linux/io_uring/cmd.h>
 #include <linux/lsm_hooks.h>
+#include <linux/magic.h>
 #include <linux/mm.h>
 #include <linux/mman.h>
 #include <linux/mount.h>
@@ -550,6 +551,15 @@ static int hook_inode_xattr_skipcap(const char *const name)
 	return !strcmp(name, XATTR_NAME_SIGIL);
 }
 
+/*
+ * A socket's label is its creator's, kept in the socket as well as in its
+ * inode (net.c): the inode alone is not relabelled.
+ */
+static bool sockfs_inode(const struct dentry *const dentry)
+{
+	return d_backing_inode(dentry)->i_sb->s_magic == SOCKFS_MAGIC;
+}
+
 static int hook_inode_setxattr(struct mnt_idmap *const idmap,
 			       struct dentry *const dentry,
 			       const char *const name, const void *const value,
@@ -557,6 +567,8 @@ static int hook_inode_setxattr(struct mnt_idmap *const idmap,
 {
 	if (strcmp(name, XATTR_NAME_SIGIL))
 		return sigil_check_change(dentry, "setxattr");
+	if (sockfs_inode(dentry))
+		return -EOPNOTSUPP;
 	if (!capable(CAP_MAC_ADMIN))
 		return -EPERM;
 	/* A file's label cannot be empty: remove the xattr instead. */
@@ -587,6 +599,8 @@ static int hook_inode_removexattr(struct mnt_idmap *const idmap,
 {
 	if (strcmp(name, XATTR_NAME_SIGIL))
 		return sigil_check_change(dentry, "removexattr");
+	if (sockfs_inode(dentry))
+		return -EOPNOTSUPP;
 	if (!capable(CAP_MAC_ADMIN))
 		return -EPERM;
 	return check_relabel(dentry, SIGIL_LABEL_UNLABELED,
@@ -599,6 +613,22 @@ static void hook_inode_post_removexattr(struct dentry *const dentry,
 	if (!strcmp(name, XATTR_NAME_SIGIL))
 		sigil_set_inode_label(d_backing_inode(dentry),
 				      sigil_label_get(sigil_label_unlabeled));
+}
+
+/* An ACL is a change of the file's attributes, as chmod(2) is: w. */
+static int hook_inode_set_acl(struct mnt_idmap *const idmap,
+			      struct dentry *const dentry,
+			      const char *const acl_name,
+			      struct posix_acl *const kacl)
+{
+	return sigil_check_change(dentry, "setacl");
+}
+
+static int hook_inode_remove_acl(struct mnt_idmap *const idmap,
+				 struct dentry *const dentry,
+				 const char *const acl_name)
+{
+	return sigil_check_change(dentry, "removeacl");
 }
 
 /* getxattr(2) of security.sigil returns the in-core label. */
@@ -631,7 +661,8 @@ static int hook_inode_setsecurity(struct inode *const inode,
 {
 	struct sigil_label *label;
 
-	if (strcmp(name, XATTR_SIGIL_SUFFIX))
+	if (strcmp(name, XATTR_SIGIL_SUFFIX) ||
+	    inode->i_sb->s_magic == SOCKFS_MAGIC)
 		return -EOPNOTSUPP;
 	label = sigil_label_from_value(value, size, GFP_KERNEL);
 	if (IS_ERR(label))
@@ -669,6 +700,8 @@ static struct security_hook_list sigil_fs_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(inode_setxattr, hook_inode_setxattr),
 	LSM_HOOK_INIT(inode_post_setxattr, hook_inode_post_setxattr),
 	LSM_HOOK_INIT(inode_removexattr, hook_inode_removexattr),
+	LSM_HOOK_INIT(inode_set_acl, hook_inode_set_acl),
+	LSM_HOOK_INIT(inode_remove_acl, hook_inode_remove_acl),
 	LSM_HOOK_INIT(inode_post_removexattr, hook_inode_post_removexattr),
 	LSM_HOOK_INIT(inode_getsecurity, hook_inode_getsecurity),
 	LSM_HOOK_INIT(inode_setsecurity, hook_inode_setsecurity),

@@ -100,14 +100,14 @@ int __init sigil_label_init(void);
  * ==================  ===============================================
  * ``""``              empty: resets an attribute, where that is valid
  * ``"\n"``, ``"\0"``  empty too
- * ``LABEL``           1 to 255 bytes, each printable ASCII other than
- *                     space (0x21 to 0x7e)
+ * ``LABEL``           1 to 255 bytes, each a letter, a digit or one of
+ *                     ``_-.:+@/`` (sigil_label_byte())
  * ``LABEL"\n"``       the same label
  * ``LABEL"\0"``       the same label
  * ==================  ===============================================
  *
- * Anything else, such as a second trailing byte, white space or a control
- * character within the label, is refused.
+ * Anything else, such as a second trailing byte, white space, a quote, '='
+ * or a control character within the label, is refused.
  *
  * Returns the length of the label (0 for empty), or -%EINVAL.
  */
@@ -120,7 +120,7 @@ static inline ssize_t sigil_label_parse(const char *value, size_t size)
 	if (size > SIGIL_LABEL_MAX)
 		return -EINVAL;
 	for (i = 0; i < size; i++)
-		if (value[i] < 0x21 || value[i] > 0x7e)
+		if (!sigil_label_byte(value[i]))
 			return -EINVAL;
 	return size;
 }

@@ -173,8 +173,12 @@ static int reject_label(struct sigil_policy_error *err, unsigned int n,
 					   "invalid label '%s' (%zu bytes, more than %d)",
 					   shown, len, SIGIL_LABEL_MAX);
 	for (i = 0; i < len; i++)
-		if ((u8)str[i] < 0x21 || (u8)str[i] > 0x7e)
+		if (!sigil_label_byte(str[i]))
 			break;
+	if (i < len && (u8)str[i] >= 0x21 && (u8)str[i] <= 0x7e)
+		return sigil_policy_reject(err, n,
+					   "invalid label '%s' (byte \\x%02x is not a letter, a digit or one of %s)",
+					   shown, (u8)str[i], SIGIL_LABEL_PUNCT);
 	return sigil_policy_reject(err, n,
 				   "invalid label '%s' (byte \\x%02x is not printable ASCII)",
 				   shown, i < len ? (u8)str[i] : 0);

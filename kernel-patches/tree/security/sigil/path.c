@@ -54,8 +54,10 @@
 
 /*
  * Access to a file: r, w (or a, for an append-only open) and x on files;
- * r (list) and x (search) on directories, whose entries are guarded by
- * c (create) and w (remove, rename away) in the hooks below.
+ * r (list), x (search) and c (any change of its entries) on directories.
+ * The hooks below add w for a removal or a rename away; a change that
+ * only asks for write access to the directory (a Btrfs subvolume made or
+ * destroyed, an XFS O_TMPFILE) needs c.
  */
 static __always_inline u8 mask_to_perms(const struct inode *const inode,
 					const int mask)
@@ -67,7 +69,8 @@ static __always_inline u8 mask_to_perms(const struct inode *const inode,
 	if (mask & MAY_EXEC)
 		perms |= SIGIL_PERM_EXEC;
 	if (S_ISDIR(inode->i_mode))
-		return perms;
+		return perms | (mask & (MAY_WRITE | MAY_APPEND) ?
+				SIGIL_PERM_CREATE : 0);
 	if (mask & MAY_APPEND)
 		perms |= SIGIL_PERM_APPEND;
 	else if (mask & MAY_WRITE)

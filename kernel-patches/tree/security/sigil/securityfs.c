@@ -440,8 +440,9 @@ static int status_show(struct seq_file *m, void *v)
 	struct sigil_status st;
 
 	sigil_get_status(&st);
-	seq_printf(m, "generation: %llu\nrules: %u\ndenials: %llu\nenforcing: %d\n",
-		   st.generation, st.rules, st.denials, st.enforcing);
+	seq_printf(m, "generation: %llu\nrules: %u\ndenials: %llu\nunlogged: %llu\nenforcing: %d\n",
+		   st.generation, st.rules, st.denials, st.unlogged,
+		   st.enforcing);
 	sigil_show_permissive(m);
 	mutex_lock(&last_error_mutex);
 	seq_printf(m, "last_error: %s\n", last_error);

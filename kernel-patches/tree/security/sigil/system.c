@@ -6,12 +6,13 @@
  * operations that lockdown guards, BPF and perf events are granted to a
  * confined label by the capability rule their use implies, whether or not
  * the kernel asks that capability itself (a module the kernel loads on a
- * task's behalf, a BPF map that needs no privilege): sys_module, sys_boot,
- * mac_admin, sys_rawio (integrity), sys_admin (confidentiality), bpf and
- * perfmon.  Firmware is chosen by the driver that asks for it, not by the
- * task, and is not mediated.  Kernel threads act for the kernel itself.
- * A perf event carries the label of the task that opened it: reading or
- * changing another label's event needs r or w on it.
+ * task's behalf, a BPF map that needs no privilege, the kernel log):
+ * sys_module, sys_boot, mac_admin, sys_rawio (integrity), sys_admin
+ * (confidentiality), bpf, perfmon and syslog.  Firmware is chosen by the
+ * driver that asks for it, not by the task, and is not mediated.  Kernel
+ * threads act for the kernel itself.  A perf event carries the label of
+ * the task that opened it: reading or changing another label's event
+ * needs r or w on it.
  *
  * Copyright © 2026 The Sigil authors
  */
@@ -101,6 +102,19 @@ static int hook_locked_down(const enum lockdown_reason what)
 				      "lockdown");
 }
 
+/*
+ * The kernel log, read or cleared through syslog(2), /proc/kmsg or a
+ * reader of /dev/kmsg, or its console level changed: syslog, even where
+ * dmesg_restrict lets any task read it.
+ */
+static int hook_syslog(const int type)
+{
+	if (for_kernel())
+		return 0;
+	return sigil_check_capability(sigil_current_label(), CAP_SYSLOG,
+				      "syslog");
+}
+
 #ifdef CONFIG_BPF_SYSCALL
 /*
  * Every bpf(2) command, BPF tokens included: BPF objects carry no label
@@ -159,6 +173,7 @@ static struct security_hook_list sigil_system_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(kernel_load_data, hook_kernel_load_data),
 	LSM_HOOK_INIT(kernel_read_file, hook_kernel_read_file),
 	LSM_HOOK_INIT(locked_down, hook_locked_down),
+	LSM_HOOK_INIT(syslog, hook_syslog),
 #ifdef CONFIG_BPF_SYSCALL
 	LSM_HOOK_INIT(bpf, hook_bpf),
 #endif

@@ -14,11 +14,13 @@
 #include <linux/cred.h>
 #include <linux/fs.h>
 #include <linux/lsm_hooks.h>
+#include <linux/posix-timers.h>
 #include <linux/ptrace.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
 #include <linux/security.h>
+#include <linux/time.h>
 #include <linux/xarray.h>
 
 #include "audit.h"
@@ -289,6 +291,47 @@ static int hook_userns_create(const struct cred *const cred)
 				      "userns_create");
 }
 
+/*
+ * A confined label that execs into another cannot hand it limits, timers
+ * or signals that would steer it (a file size limit that cuts a write of
+ * /etc/shadow short, a pending SIGALRM): after such a change of label, as
+ * SELinux does without rlimitinh and siginh, each soft limit becomes the
+ * lower of its hard limit and init's soft limit, the interval timers stop
+ * and pending signals, blocked ones and handlers are dropped.  What an
+ * unconfined label (the service manager, a login's gateway left
+ * unconfined) sets is kept.
+ */
+static void hook_bprm_committed_creds(const struct linux_binprm *const bprm)
+{
+	struct sighand_struct *sighand;
+	struct rlimit *rlim;
+	unsigned int i;
+
+	if (!sigil_cred(current_cred())->reset_inherited)
+		return;
+	task_lock(current);
+	for (i = 0; i < RLIM_NLIMITS; i++) {
+		rlim = current->signal->rlim + i;
+		rlim->rlim_cur = min(rlim->rlim_max,
+				     init_task.signal->rlim[i].rlim_cur);
+	}
+	task_unlock(current);
+	if (IS_ENABLED(CONFIG_POSIX_TIMERS))
+		update_rlimit_cpu(current, rlimit(RLIMIT_CPU));
+	clear_itimer();
+	/* Only the task itself replaces its sighand, and it is here. */
+	sighand = unrcu_pointer(current->sighand);
+	spin_lock_irq(&sighand->siglock);
+	if (!fatal_signal_pending(current)) {
+		flush_sigqueue(&current->pending);
+		flush_sigqueue(&current->signal->shared_pending);
+		flush_signal_handlers(current, 1);
+		sigemptyset(&current->blocked);
+		recalc_sigpending();
+	}
+	spin_unlock_irq(&sighand->siglock);
+}
+
 static struct security_hook_list sigil_task_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(ptrace_access_check, hook_ptrace_access_check),
 	LSM_HOOK_INIT(ptrace_traceme, hook_ptrace_traceme),
@@ -304,6 +347,7 @@ static struct security_hook_list sigil_task_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(task_movememory, hook_task_movememory),
 	LSM_HOOK_INIT(task_prlimit, hook_task_prlimit),
 	LSM_HOOK_INIT(capable, hook_capable),
+	LSM_HOOK_INIT(bprm_committed_creds, hook_bprm_committed_creds),
 	LSM_HOOK_INIT(file_set_fowner, hook_file_set_fowner),
 	LSM_HOOK_INIT(file_release, hook_file_release),
 	LSM_HOOK_INIT(file_send_sigiotask, hook_file_send_sigiotask),

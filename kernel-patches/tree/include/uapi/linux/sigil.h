@@ -9,10 +9,21 @@
 #define _UAPI_LINUX_SIGIL_H
 
 /*
- * A label is 1 to SIGIL_LABEL_MAX bytes of printable ASCII other than
- * space (0x21 to 0x7e).  Written labels may end with one '\n' or '\0'.
+ * A label is 1 to SIGIL_LABEL_MAX bytes, each an ASCII letter, a digit or
+ * one of SIGIL_LABEL_PUNCT, so that no log record, policy line or shell
+ * word that holds one needs quoting.  Written labels may end with one
+ * '\n' or '\0'.
  */
 #define SIGIL_LABEL_MAX 255
+#define SIGIL_LABEL_PUNCT "_-.:+@/"
+
+/* Whether @c may be a byte of a label. */
+static __inline__ int sigil_label_byte(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.' ||
+	       c == ':' || c == '+' || c == '@' || c == '/';
+}
 
 /* The label of the first task, and so of every task until one changes. */
 #define SIGIL_LABEL_KERNEL "kernel"
