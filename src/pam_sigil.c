@@ -207,6 +207,21 @@ static const char *session_tty(pam_handle_t *pamh, char *buf, size_t size)
 	return access(buf, F_OK) ? NULL : buf;
 }
 
+/* Whether the running policy leaves @label unconfined: 1, 0, or -errno. */
+static int label_unconfined(const char *label)
+{
+	char query[300], *answer = NULL;
+	int err;
+
+	snprintf(query, sizeof(query), "unconfined %s", label);
+	err = sigil_query(query, &answer);
+	if (err)
+		return err;
+	err = !strcmp(answer, "allowed");
+	free(answer);
+	return err;
+}
+
 static void free_data(pam_handle_t *pamh, void *data, int status)
 {
 	(void)pamh;
@@ -274,11 +289,22 @@ PAM_EXTERN int pam_sm_open_session(pam_handle_t *pamh, int flags, int argc,
 		return PAM_SESSION_ERR;
 	}
 	/*
-	 * A terminal with a label takes the user's; its own is kept for
-	 * close_session.  One without is left alone.
+	 * A terminal with a label takes the user's, unless that label is
+	 * unconfined: every service that may write to an unconfined label
+	 * (the journal's stream, for one) could then write to the terminal,
+	 * which keeps its own label instead.  Its own is kept for
+	 * close_session.  One without is left alone.  A session whose
+	 * terminal cannot take its label does not start.
 	 */
 	tty = o.nottys ? NULL : session_tty(pamh, ttybuf, sizeof(ttybuf));
-	if (tty && !sigil_file_get(tty, "security.sigil", 1, &old) && old) {
+	found = tty ? label_unconfined(label) : 1;
+	if (found < 0) {
+		pam_syslog(pamh, LOG_ERR,
+			   "refusing %s's session under %s: cannot ask whether %s is unconfined: %s",
+			   user, service, label, sigil_strerror(found));
+		goto refuse;
+	}
+	if (!found && !sigil_file_get(tty, "security.sigil", 1, &old) && old) {
 		saved = malloc(strlen(tty) + strlen(old) + 2);
 		if (saved) {
 			sprintf(saved, "%s %s", tty, old);
@@ -286,15 +312,22 @@ PAM_EXTERN int pam_sm_open_session(pam_handle_t *pamh, int flags, int argc,
 				free(saved);
 		}
 		err = sigil_file_set(tty, "security.sigil", 1, label);
-		if (err)
-			pam_syslog(pamh, LOG_WARNING, "cannot label %s %s: %s",
-				   tty, label, sigil_strerror(err));
 		free(old);
+		if (err) {
+			pam_syslog(pamh, LOG_ERR,
+				   "refusing %s's session under %s: cannot label %s %s: %s",
+				   user, service, tty, label, sigil_strerror(err));
+			goto refuse;
+		}
 	}
 	pam_syslog(pamh, LOG_INFO, "%s's session under %s starts in %s", user,
 		   service, label);
 	free(label);
 	return PAM_SUCCESS;
+refuse:
+	sigil_attr_set("sigil", SIGIL_ATTR_EXEC, NULL);
+	free(label);
+	return PAM_SESSION_ERR;
 }
 
 PAM_EXTERN int pam_sm_close_session(pam_handle_t *pamh, int flags, int argc,

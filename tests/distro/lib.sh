@@ -37,6 +37,14 @@ http_get() {
 }
 # wait_for SECONDS COMMAND...: runs COMMAND until it succeeds, at most
 # SECONDS long; its status is COMMAND's last.
+# ssh_keys: root's key pair, which root's authorized_keys lists.
+ssh_keys() {
+	mkdir -p /root/.ssh
+	[ -f /root/.ssh/id_ed25519 ] ||
+		ssh-keygen -q -t ed25519 -N '' -f /root/.ssh/id_ed25519 || fail "ssh-keygen failed"
+	grep -qxF "$(cat /root/.ssh/id_ed25519.pub)" /root/.ssh/authorized_keys 2>/dev/null ||
+		cat /root/.ssh/id_ed25519.pub >>/root/.ssh/authorized_keys
+}
 wait_for() {
 	_end=$(( $(date +%s) + $1 ))
 	shift

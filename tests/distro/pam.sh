@@ -35,11 +35,7 @@ su-login-and-ssh-sessions-start-in-their-users-labels)
 	expect_eq "su -l carol (the default line)" guest_t "$(su -l carol -c 'cat /proc/self/attr/current')"
 	out=$(echo 'cat /proc/self/attr/current; exit' | script -qc 'login -f alice' /dev/null 2>&1)
 	expect_eq "login -f alice" user_t "$(echo "$out" | tr -d '\r' | sed -n 's/^\$ //p' | head -n 1)"
-	mkdir -p /root/.ssh
-	[ -f /root/.ssh/id_ed25519 ] ||
-		ssh-keygen -q -t ed25519 -N '' -f /root/.ssh/id_ed25519 || fail "ssh-keygen failed"
-	grep -qxF "$(cat /root/.ssh/id_ed25519.pub)" /root/.ssh/authorized_keys 2>/dev/null ||
-		cat /root/.ssh/id_ed25519.pub >>/root/.ssh/authorized_keys
+	ssh_keys
 	mkdir -p /home/alice/.ssh
 	cp /root/.ssh/id_ed25519.pub /home/alice/.ssh/authorized_keys
 	chown -R alice: /home/alice/.ssh
@@ -91,6 +87,25 @@ su-runuser-sudo-and-user-managers-start-in-their-users-labels)
 	wait_for 30 manager ||
 		fail "no journal line of alice's systemd --user in user_t: $(journalctl -q --no-pager | grep 'pam_sigil(systemd-user' | tail -n 2)"
 	systemctl reset-failed "user@$uid.service" 2>/dev/null
+	;;
+terminal-takes-only-a-confined-label)
+	# A session's terminal takes the session's label, unless it is
+	# unconfined: every service that may write to kernel (the journal's
+	# stream) could write to it.  Then it keeps its own, tty_t.
+	setup
+	trap cleanup EXIT
+	tty_label='filecon "$(tty)" | cut -d" " -f1; exit'
+	out=$(echo "$tty_label" | script -qc 'login -f alice' /dev/null 2>&1)
+	expect_eq "terminal of alice's login (user_t)" user_t \
+		"$(echo "$out" | tr -d '\r' | sed -n 's/^\$ //p' | head -n 1)"
+	out=$(echo "$tty_label" | script -qc 'login -f root' /dev/null 2>&1)
+	expect_eq "terminal of root's login (kernel, unconfined)" tty_t \
+		"$(echo "$out" | tr -d '\r' | grep -x '[a-z_]*_t' | head -n 1)"
+	ssh_keys
+	out=$(ssh -tt -o BatchMode=yes -o StrictHostKeyChecking=no 127.0.0.1 \
+		'filecon "$(tty)" | cut -d" " -f1' 2>&1 | tr -d '\r')
+	expect_eq "terminal of root's ssh session (asked by sshd_t)" tty_t \
+		"$(echo "$out" | grep -x '[a-z_]*_t' | head -n 1)"
 	;;
 cron-job-runs-in-cronjob_t)
 	out=/var/tmp/sigil-cronjob-label

@@ -148,6 +148,22 @@ password-change-keeps-shadow-from-services)
 	out=$(as_service 'head -c 1 /etc/shadow') && fail "auditd_t read /etc/shadow after a password change"
 	denied "allow auditd_t shadow_t r"
 	;;
+service-cannot-write-to-roots-terminal)
+	# root logs in (unconfined kernel); its terminal keeps tty_t, which
+	# no service may write, though every service may write to kernel.
+	rm -f /run/root-tty
+	echo 'tty >/run/root-tty; sleep 20; exit' |
+		script -qc 'login -f root' /dev/null >/dev/null 2>&1 &
+	spid=$!
+	got_tty() { [ -s /run/root-tty ]; }
+	wait_for 20 got_tty || fail "root's login did not start"
+	t=$(cat /run/root-tty)
+	expect_eq "label of root's terminal $t" tty_t "$(filecon "$t" | cut -d' ' -f1)"
+	out=$(as_service "echo injected >$t && echo written")
+	[ "$out" != written ] || fail "auditd_t wrote to root's terminal $t"
+	refused_on tty_t
+	kill $spid 2>/dev/null
+	;;
 service-still-logs-through-the-journal)
 	tag=sigil-route-$$
 	as_service "logger -t $tag from-auditd_t" || fail "logger in auditd_t failed"

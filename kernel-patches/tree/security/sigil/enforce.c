@@ -124,6 +124,11 @@ static u64 decide(const struct sigil_policy *p, const struct sigil_query *q)
 		    sigil_policy_has(p, q->kind, subject, object, NULL))
 			return 0;
 		return SIGIL_WHY(q->kind, 0);
+	case SIGIL_RULE_UNCONFINED:
+		/* Only a query asks it (pam_sigil, before a terminal's relabel). */
+		if (!p || unconfined(p, subject))
+			return 0;
+		return SIGIL_WHY(q->kind, 0);
 	case SIGIL_RULE_RELABEL:
 		if (!p || object == q->target || unconfined(p, subject) ||
 		    sigil_policy_has(p, q->kind, subject, object, q->target))

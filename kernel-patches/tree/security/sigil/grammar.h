@@ -109,7 +109,9 @@ static const struct sigil_rule_syntax sigil_rule_syntax[SIGIL_RULE_KINDS] = {
 	[SIGIL_RULE_RELABEL] = {
 		.word = "relabel", .nlabels = 3, .check = "relabel",
 	},
-	[SIGIL_RULE_UNCONFINED] = { .word = "unconfined", .nlabels = 1 },
+	[SIGIL_RULE_UNCONFINED] = {
+		.word = "unconfined", .nlabels = 1, .check = "unconfined",
+	},
 	[SIGIL_RULE_PROCESS] = {
 		.word = "process", .nlabels = 2, .tail = SIGIL_TAIL_LETTERS,
 		.letters = "rtsm", .check = "process",
