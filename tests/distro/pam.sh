@@ -94,13 +94,15 @@ terminal-takes-only-a-confined-label)
 	# stream) could write to it.  Then it keeps its own, tty_t.
 	setup
 	trap cleanup EXIT
-	tty_label='filecon "$(tty)" | cut -d" " -f1; exit'
+	# The answer is marked: the terminal echoes the command too.
+	tty_label='echo "label=$(filecon "$(tty)" | cut -d" " -f1)"; exit'
+	seen() {
+		echo "$out" | tr -d '\r' | sed -n 's/.*label=\([a-z_]*_t\).*/\1/p' | head -n 1
+	}
 	out=$(echo "$tty_label" | script -qc 'login -f alice' /dev/null 2>&1)
-	expect_eq "terminal of alice's login (user_t)" user_t \
-		"$(echo "$out" | tr -d '\r' | sed -n 's/^\$ //p' | head -n 1)"
+	expect_eq "terminal of alice's login (user_t) in '$out'" user_t "$(seen)"
 	out=$(echo "$tty_label" | script -qc 'login -f root' /dev/null 2>&1)
-	expect_eq "terminal of root's login (kernel, unconfined)" tty_t \
-		"$(echo "$out" | tr -d '\r' | grep -x '[a-z_]*_t' | head -n 1)"
+	expect_eq "terminal of root's login (kernel, unconfined) in '$out'" tty_t "$(seen)"
 	ssh_keys
 	out=$(ssh -tt -o BatchMode=yes -o StrictHostKeyChecking=no 127.0.0.1 \
 		'filecon "$(tty)" | cut -d" " -f1' 2>&1 | tr -d '\r')
