@@ -20,7 +20,6 @@
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
 #include <linux/security.h>
-#include <linux/time.h>
 #include <linux/xarray.h>
 
 #include "audit.h"
@@ -292,12 +291,13 @@ static int hook_userns_create(const struct cred *const cred)
 }
 
 /*
- * A confined label that execs into another cannot hand it limits, timers
- * or signals that would steer it (a file size limit that cuts a write of
+ * A confined label that execs into another cannot hand it limits or
+ * signals that would steer it (a file size limit that cuts a write of
  * /etc/shadow short, a pending SIGALRM): after such a change of label, as
  * SELinux does without rlimitinh and siginh, each soft limit becomes the
- * lower of its hard limit and init's soft limit, the interval timers stop
- * and pending signals, blocked ones and handlers are dropped.  What an
+ * lower of its hard limit and init's soft limit, and pending signals,
+ * blocked ones and handlers are dropped.  The interval timers keep
+ * running: clear_itimer() is built only with SELinux.  What an
  * unconfined label (the service manager, a login's gateway left
  * unconfined) sets is kept.
  */
@@ -318,7 +318,6 @@ static void hook_bprm_committed_creds(const struct linux_binprm *const bprm)
 	task_unlock(current);
 	if (IS_ENABLED(CONFIG_POSIX_TIMERS))
 		update_rlimit_cpu(current, rlimit(RLIMIT_CPU));
-	clear_itimer();
 	/* Only the task itself replaces its sighand, and it is here. */
 	sighand = unrcu_pointer(current->sighand);
 	spin_lock_irq(&sighand->siglock);
