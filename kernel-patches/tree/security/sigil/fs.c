@@ -661,8 +661,7 @@ static int hook_inode_setsecurity(struct inode *const inode,
 {
 	struct sigil_label *label;
 
-	if (strcmp(name, XATTR_SIGIL_SUFFIX) ||
-	    inode->i_sb->s_magic == SOCKFS_MAGIC)
+	if (strcmp(name, XATTR_SIGIL_SUFFIX))
 		return -EOPNOTSUPP;
 	label = sigil_label_from_value(value, size, GFP_KERNEL);
 	if (IS_ERR(label))
