@@ -70,7 +70,9 @@ static int parse(struct graph *g, const char *text, size_t size)
 	}
 	for (i = 0; i < g->p->nused; i++) {
 		r = &g->p->rules[i];
-		if (r->kind == SIGIL_RULE_GENFS)
+		/* Their first field is a file system type. */
+		if (r->kind == SIGIL_RULE_GENFS ||
+		    r->kind == SIGIL_RULE_FSLABELS)
 			continue;
 		for (j = 0; j < sigil_rule_labels((u8)r->kind); j++)
 			label_index(g, r->l[j], 1);

@@ -46,6 +46,15 @@ struct hlist_node {
 	struct hlist_node *next, **pprev;
 };
 
+struct rhash_head {
+	struct rhash_head *next;
+};
+
+struct rhlist_head {
+	struct rhash_head rhead;
+	struct rhlist_head *next;
+};
+
 struct rcu_head {
 	struct rcu_head *next;
 	void (*func)(struct rcu_head *head);

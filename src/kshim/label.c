@@ -12,6 +12,7 @@
 struct entry {
 	struct entry *next;
 	struct sigil_label *label;
+	size_t hash;
 };
 
 static struct entry **table;
@@ -36,7 +37,7 @@ static int grow(void)
 	for (i = 0; i < nbuckets; i++) {
 		for (e = table[i]; e; e = next) {
 			next = e->next;
-			b = e->label->hash & (n - 1);
+			b = e->hash & (n - 1);
 			e->next = t[b];
 			t[b] = e;
 		}
@@ -69,10 +70,10 @@ struct sigil_label *sigil_label_intern(const char *str, size_t len, gfp_t gfp)
 		return ERR_PTR(-ENOMEM);
 	}
 	label->usage.refs = 1;
-	label->hash = (u32)h;
 	label->len = (u32)len;
 	memcpy(label->str, str, len);
 	e->label = label;
+	e->hash = h;
 	e->next = table[h & (nbuckets - 1)];
 	table[h & (nbuckets - 1)] = e;
 	count++;

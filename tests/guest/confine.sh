@@ -272,8 +272,8 @@ process tracer_t app_t t"
 	;;
 limits-from-a-confined-label-reset-at-exec)
 	# A confined label cannot hand its lowered limits (a file size limit
-	# that would cut a write short) to the label it execs into; what an
-	# unconfined label sets is kept.
+	# that would cut a write short) or its interval timers to the label
+	# it execs into; what an unconfined label sets is kept.
 	load "$base
 transition app_t victim_t"
 	expect_eq "file size limit set by kernel" 1 \
@@ -282,6 +282,12 @@ transition app_t victim_t"
 		"$(execcon app_t sh -c 'ulimit -S -f 1; execcon victim_t sh -c "ulimit -S -f"' 2>&1)"
 	expect_eq "file size limit kept within app_t" 1 \
 		"$(execcon app_t sh -c 'ulimit -S -f 1; sh -c "ulimit -S -f"' 2>&1)"
+	# Nor can it hand over an interval timer (its signal would come
+	# later, once the new program has set its handlers).
+	expect_as app_t 0 ./object-ops itimer-exec victim_t
+	left=$(./object-ops itimer-exec victim_t 2>&1)
+	[ "$left" -gt 990 ] 2>/dev/null ||
+		fail "expected the timer kernel set to run on in victim_t, saw '$left' seconds left"
 	;;
 *)
 	fail "no confinement test named '$t'"

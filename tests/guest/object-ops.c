@@ -62,6 +62,19 @@
  *   object-ops query LINE            one query to the policy's access node:
  *                                    prints the answer
  *   object-ops flags FILE            FS_IOC_GETFLAGS: "nodump" or "-"
+ *   object-ops itimer-exec LABEL     start a 1000 s ITIMER_VIRTUAL, exec into
+ *                                    LABEL, print the seconds left on it
+ *                                    there (0: stopped)
+ *   object-ops itimer-left           that second half
+ *   object-ops anon-labels           the labels of a new pipe, memfd and
+ *                                    eventfd: "pipe L memfd L eventfd L"
+ *   object-ops label-churn N         write N distinct labels (churn.0,
+ *                                    churn.1, ...) to attr/fscreate
+ *   object-ops label-holders N       N children, each of which takes the
+ *                                    label churn.I (attr/current), makes a
+ *                                    key, a perf event and a datagram with
+ *                                    SCM_SECURITY (which must name its
+ *                                    label), then exits
  */
 #include <config.h>
 
@@ -78,6 +91,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/eventfd.h>
 #include <sys/inotify.h>
 #include <sys/ioctl.h>
 #include <sys/ipc.h>
@@ -88,12 +102,17 @@
 #include <sys/shm.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
+#include <sys/time.h>
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <sys/xattr.h>
 #include <unistd.h>
 
 #include "result.h"
+
+#ifndef SCM_SECURITY
+#define SCM_SECURITY 0x03	/* <linux/socket.h>, not in glibc's headers */
+#endif
 
 static const char *self;
 
@@ -621,6 +640,122 @@ static int bpf_map(void)
 	return result(syscall(__NR_bpf, BPF_MAP_CREATE, &a, sizeof(a)) >= 0);
 }
 
+static int itimer_exec(const char *label)
+{
+	struct itimerval v = { .it_value = { .tv_sec = 1000 } };
+
+	if (setitimer(ITIMER_VIRTUAL, &v, NULL))
+		return result(0);
+	return reexec(label, (char *[]){ (char *)self, "itimer-left", NULL });
+}
+
+static int itimer_left(void)
+{
+	struct itimerval v;
+
+	if (getitimer(ITIMER_VIRTUAL, &v))
+		return result(0);
+	printf("%ld\n", (long)v.it_value.tv_sec);
+	return 0;
+}
+
+/* The label of @fd's inode, or "-". */
+static const char *fd_label(int fd, char *buf, size_t size)
+{
+	ssize_t n = fgetxattr(fd, "security.sigil", buf, size - 1);
+
+	if (n < 0)
+		return "-";
+	buf[n] = '\0';
+	return buf;
+}
+
+static int anon_labels(void)
+{
+	char a[256], b[256], c[256];
+	int p[2], m, e;
+
+	if (pipe(p) || (m = memfd_create("anon", 0)) < 0 ||
+	    (e = eventfd(0, 0)) < 0)
+		return result(0);
+	printf("pipe %s memfd %s eventfd %s\n", fd_label(p[0], a, sizeof(a)),
+	       fd_label(m, b, sizeof(b)), fd_label(e, c, sizeof(c)));
+	return 0;
+}
+
+static int label_churn(long n)
+{
+	int fd = open("/proc/thread-self/attr/fscreate", O_WRONLY);
+	char label[32];
+	long i;
+
+	if (fd < 0)
+		return result(0);
+	for (i = 0; i < n; i++) {
+		int len = snprintf(label, sizeof(label), "churn.%ld", i);
+
+		if (pwrite(fd, label, len, 0) != len)
+			return result(0);
+	}
+	return result(!write(fd, "", 0) || errno == EINVAL);
+}
+
+/* One holder of label-holders: 0 when every object was made. */
+static int hold_label(long i)
+{
+	char label[32], got[64], cbuf[CMSG_SPACE(64)];
+	struct iovec iov = { .iov_base = got, .iov_len = 1 };
+	struct msghdr mh = {
+		.msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = cbuf, .msg_controllen = sizeof(cbuf),
+	};
+	struct cmsghdr *cm;
+	int fd, sv[2], one = 1, len, tries;
+
+	len = snprintf(label, sizeof(label), "churn.%ld", i);
+	fd = open("/proc/thread-self/attr/current", O_WRONLY);
+	if (fd < 0 || write(fd, label, len) != len)
+		return 1;
+	close(fd);
+	/* The keys of earlier holders may not be collected yet. */
+	for (tries = 0; syscall(__NR_add_key, "user", label, "x", 1,
+				-1 /* KEY_SPEC_THREAD_KEYRING */) < 0; tries++)
+		if (errno != EDQUOT || tries == 500 || usleep(10000))
+			return 1;
+	if (perf_event(0) < 0 ||
+	    socketpair(AF_UNIX, SOCK_DGRAM, 0, sv) ||
+	    setsockopt(sv[1], SOL_SOCKET, SO_PASSSEC, &one, sizeof(one)) ||
+	    send(sv[0], "x", 1, 0) != 1 || recvmsg(sv[1], &mh, 0) != 1)
+		return 1;
+	for (cm = CMSG_FIRSTHDR(&mh); cm; cm = CMSG_NXTHDR(&mh, cm))
+		if (cm->cmsg_type == SCM_SECURITY &&
+		    cm->cmsg_len - CMSG_LEN(0) == (size_t)len &&
+		    !memcmp(CMSG_DATA(cm), label, len))
+			return 0;
+	return 1;
+}
+
+static int label_holders(long n)
+{
+	int status;
+	long i;
+
+	for (i = 0; i < n; i++) {
+		pid_t pid = fork();
+
+		if (pid < 0)
+			return result(0);
+		if (!pid)
+			_exit(hold_label(i));
+		if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+		    WEXITSTATUS(status)) {
+			fprintf(stderr, "holder %ld failed\n", i);
+			return result(0);
+		}
+	}
+	return result(1);
+}
+
 static int query(const char *line)
 {
 	int fd = open("/sys/kernel/security/sigil/access", O_RDWR);
@@ -699,6 +834,16 @@ int main(int argc, char **argv)
 		return key_make(argv[2]);
 	if (!strcmp(op, "key-read") && argc == 3)
 		return key_read(atol(argv[2]));
+	if (!strcmp(op, "itimer-exec") && argc == 3)
+		return itimer_exec(argv[2]);
+	if (!strcmp(op, "itimer-left") && argc == 2)
+		return itimer_left();
+	if (!strcmp(op, "anon-labels") && argc == 2)
+		return anon_labels();
+	if (!strcmp(op, "label-churn") && argc == 3)
+		return label_churn(atol(argv[2]));
+	if (!strcmp(op, "label-holders") && argc == 3)
+		return label_holders(atol(argv[2]));
 	if (!strcmp(op, "perf-open") && argc == 2)
 		return perf_open();
 	if (!strcmp(op, "bpf-map") && argc == 2)

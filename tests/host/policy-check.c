@@ -96,6 +96,12 @@ static const struct {
 	  "a second create rule for 'a_t' 'd_t': 'f_t' before, 'g_t' here" },
 	{ "newfiles both ways", "newfiles parent\nnewfiles creator\n", -1, 2,
 	  "a second newfiles rule: 'parent' before, 'creator' here" },
+	{ "fslabels rules", "fslabels fuse xattr\nfslabels 9p genfs\n"
+	  "fslabels fuse xattr\n", 2, 0, NULL },
+	{ "fslabels both ways", "fslabels fuse genfs\nfslabels fuse xattr\n",
+	  -1, 2, "a second fslabels rule for 'fuse': 'genfs' before, 'xattr' here" },
+	{ "fslabels of an unknown kind", "fslabels fuse disk\n", -1, 1,
+	  "unknown source of a file system's labels 'disk' (xattr or genfs)" },
 	{ "newfiles of an unknown kind", "newfiles child\n", -1, 1,
 	  "unknown source of new files' labels 'child' (parent or creator)" },
 	{ "exec with two labels", "exec a_t b_t\n", -1, 1,

@@ -268,7 +268,7 @@ static int may_transition(const struct sigil_label *const from,
 	if (!static_branch_unlikely(&sigil_policy_loaded))
 		return 0;
 	/* The label of the program run: an entrypoint rule may require it. */
-	entry = sigil_inode_label(file_inode(file));
+	entry = sigil_inode_fresh_label(file_inode(file), file->f_path.dentry);
 	q.target = entry;
 	err = sigil_check(&q, "exec", file->f_path.dentry);
 	sigil_label_put(entry);
@@ -336,7 +336,8 @@ static int hook_bprm_creds_for_exec(struct linux_binprm *const bprm)
 
 	/* The file's label is looked up only when exec rules exist. */
 	if (!to && sigil_exec_rules()) {
-		program = sigil_inode_label(file_inode(bprm->file));
+		program = sigil_inode_fresh_label(file_inode(bprm->file),
+						  bprm->file->f_path.dentry);
 		c->exec = sigil_exec_label(from, program);
 		sigil_label_put(program);
 		to = c->exec;

@@ -385,6 +385,49 @@ struct sigil_label *sigil_genfs_label(const char *fstype, const char *path)
 	return label;
 }
 
+/*
+ * What @policy's fslabels rule says of @fstype: SIGIL_FSLABELS_*, or -1
+ * for no rule.
+ */
+static int policy_fslabels(const struct sigil_policy *policy,
+			   const char *fstype)
+{
+	const struct sigil_rule *r = NULL;
+	struct sigil_label *type;
+
+	if (!policy)
+		return -1;
+	type = sigil_label_lookup(fstype, strlen(fstype));
+	if (type)
+		r = sigil_policy_find(policy, SIGIL_RULE_FSLABELS, type, NULL,
+				      NULL);
+	sigil_label_put(type);
+	if (!r)
+		return -1;
+	return r->perms & BIT(SIGIL_FSLABELS_GENFS) ? SIGIL_FSLABELS_GENFS :
+						      SIGIL_FSLABELS_XATTR;
+}
+
+/**
+ * sigil_fslabels - What the running policy's fslabels rule says of a type
+ *
+ * @fstype: The name of a file system type.
+ *
+ * Returns %SIGIL_FSLABELS_XATTR or %SIGIL_FSLABELS_GENFS, or -1 when no
+ * policy is loaded or it has no fslabels rule for @fstype.
+ */
+int sigil_fslabels(const char *fstype)
+{
+	int ret;
+
+	if (!static_branch_unlikely(&sigil_policy_loaded))
+		return -1;
+	rcu_read_lock();
+	ret = policy_fslabels(rcu_dereference(sigil_policy), fstype);
+	rcu_read_unlock();
+	return ret;
+}
+
 /**
  * sigil_exec_rules - Whether the running policy has exec rules
  *
@@ -582,6 +625,7 @@ void sigil_get_status(struct sigil_status *status)
 	mutex_unlock(&sigil_policy_mutex);
 	status->denials = sigil_denial_count();
 	status->unlogged = sigil_unlogged_count();
+	status->labels = sigil_label_count();
 	status->enforcing = sigil_enforcing();
 }
 

@@ -37,6 +37,10 @@ struct sigil_status {
 	 */
 	unsigned int rules;
 	/**
+	 * @labels: Labels in core (sigil_label_count()).
+	 */
+	unsigned int labels;
+	/**
 	 * @enforcing: Whether denials are enforced.
 	 */
 	bool enforcing;
@@ -62,6 +66,7 @@ u8 sigil_rights(u8 kind, const struct sigil_label *subject,
 struct sigil_policy *sigil_replace_policy(struct sigil_policy *policy);
 void sigil_policy_free_rcu(struct sigil_policy *policy);
 struct sigil_label *sigil_genfs_label(const char *fstype, const char *path);
+int sigil_fslabels(const char *fstype);
 bool sigil_exec_rules(void);
 struct sigil_label *sigil_exec_label(const struct sigil_label *from,
 				     const struct sigil_label *program);

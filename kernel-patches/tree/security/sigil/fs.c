@@ -75,6 +75,7 @@ static struct sigil_label *replace_label(struct inode *const inode,
 					lockdep_is_held(&inode->i_lock));
 	rcu_assign_pointer(isec->label, label);
 	isec->genfs = genfs;
+	isec->retry = false;
 	return old;
 }
 
@@ -129,13 +130,16 @@ void sigil_set_object_label(struct inode *const inode,
  * @dentry: A name of @inode.
  * @inode: The inode.
  * @buf: PATH_MAX bytes for the path, or NULL (unlabeled).
+ * @force: Whether a label of the inode's own is replaced too (its file
+ * system's labels are no longer believed).
  *
  * Gives @inode the label of the genfs rule for its file system type and
  * path, or unlabeled; unless it has meanwhile been given a label of its
- * own.
+ * own and @force is false.
  */
 void sigil_set_genfs_label(struct dentry *const dentry,
-			   struct inode *const inode, char *const buf)
+			   struct inode *const inode, char *const buf,
+			   const bool force)
 {
 	const char *const fstype = inode->i_sb->s_type->name;
 	struct sigil_inode *const isec = sigil_inode(inode);
@@ -150,7 +154,7 @@ void sigil_set_genfs_label(struct dentry *const dentry,
 	if (!label)
 		label = sigil_label_get(sigil_label_unlabeled);
 	spin_lock(&inode->i_lock);
-	if (!rcu_access_pointer(isec->label) || isec->genfs) {
+	if (!rcu_access_pointer(isec->label) || isec->genfs || force) {
 		old = replace_label(inode, label, true);
 		label = NULL;
 	}
@@ -161,13 +165,48 @@ void sigil_set_genfs_label(struct dentry *const dentry,
 	sigil_label_put(label);
 }
 
-/* A PATH_MAX buffer if genfs rules name @inode's file system type. */
-static char *genfs_buffer(const struct inode *const inode, const gfp_t gfp)
+/*
+ * File system types whose labels, by default, are not believed: a FUSE
+ * server, the host of a virtiofs or 9p share chooses them.
+ */
+static const char *const served_types[] = {
+	"fuse", "fuseblk", "virtiofs", "9p",
+};
+
+static bool served(const struct super_block *const sb)
 {
-	if (!static_branch_unlikely(&sigil_policy_loaded) ||
-	    !sigil_genfs_label(inode->i_sb->s_type->name, NULL))
-		return NULL;
-	return kmalloc(PATH_MAX, gfp);
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(served_types); i++)
+		if (!strcmp(sb->s_type->name, served_types[i]))
+			return true;
+	return false;
+}
+
+/**
+ * sigil_fs_labels_trusted - Whether a file system's security.sigil is believed
+ *
+ * @sb: The file system.
+ *
+ * Never on a file system kept on a device and mounted in a user namespace
+ * (whose bytes its mounter chose); else as the running policy's fslabels
+ * rule for its type says; else unless its labels come from a server (FUSE,
+ * virtiofs, 9p).  A file system whose labels are not believed is labelled
+ * by the genfs rules alone.
+ *
+ * Returns true when its labels are read from security.sigil.
+ */
+bool sigil_fs_labels_trusted(const struct super_block *const sb)
+{
+	int rule;
+
+	if (sb->s_user_ns != &init_user_ns &&
+	    sb->s_type->fs_flags & FS_REQUIRES_DEV)
+		return false;
+	rule = sigil_fslabels(sb->s_type->name);
+	if (rule >= 0)
+		return rule == SIGIL_FSLABELS_XATTR;
+	return !served(sb);
 }
 
 /* Returns @inode's label, referenced: unlabeled if it has none yet. */
@@ -191,10 +230,41 @@ static struct sigil_label *get_inode_label(const struct inode *const inode)
  *
  * @inode: The inode.
  *
+ * Does not sleep.
+ *
  * Returns the label, referenced: unlabeled if the inode has none yet.
  */
 struct sigil_label *sigil_inode_label(const struct inode *const inode)
 {
+	return get_inode_label(inode);
+}
+
+static void label_from_store(struct dentry *const dentry,
+			     struct inode *const inode);
+
+/**
+ * sigil_inode_fresh_label - An inode's label, read again if it could not be
+ *
+ * @inode: The inode.
+ * @dentry: A name of @inode, or NULL for any.
+ *
+ * For the checks that may sleep: a label that could not be read when the
+ * inode came into memory (sigil_inode.retry) is read now.
+ *
+ * Returns the label, referenced: unlabeled if it still cannot be read.
+ */
+struct sigil_label *sigil_inode_fresh_label(struct inode *const inode,
+					    struct dentry *const dentry)
+{
+	struct dentry *name;
+
+	if (unlikely(READ_ONCE(sigil_inode(inode)->retry))) {
+		name = dentry ? dget(dentry) : d_find_alias(inode);
+		if (name) {
+			label_from_store(name, inode);
+			dput(name);
+		}
+	}
 	return get_inode_label(inode);
 }
 
@@ -270,9 +340,10 @@ u8 sigil_inode_rights(struct inode *const inode,
  * @lack: Those sigil_inode_rights() did not give.
  * @op: The operation, for the log.
  *
- * The slow path of a denial.
+ * The slow path of a denial.  May sleep: a label that could not be read
+ * before is read again first (sigil_inode_fresh_label()).
  *
- * Returns 0 when not enforced, else -%EACCES.
+ * Returns 0 when allowed after all or not enforced, else -%EACCES.
  */
 noinline int sigil_inode_refuse(struct inode *const inode,
 			   struct dentry *const dentry,
@@ -280,14 +351,25 @@ noinline int sigil_inode_refuse(struct inode *const inode,
 			   const u8 perms, u8 lack, const char *const op)
 {
 	struct dentry *const alias = dentry ? NULL : d_find_alias(inode);
-	struct sigil_label *const obj = get_inode_label(inode);
+	struct sigil_label *obj;
 	struct sigil_query q = {
 		.kind = SIGIL_RULE_ALLOW,
 		.perms = perms,
 		.subject = subject,
-		.object = obj,
 	};
 	int err;
+
+	/* A label that could not be read may be readable now. */
+	if (unlikely(READ_ONCE(sigil_inode(inode)->retry))) {
+		sigil_label_put(sigil_inode_fresh_label(inode, dentry ?: alias));
+		lack = perms & ~sigil_inode_rights(inode, subject);
+		if (!lack) {
+			dput(alias);
+			return 0;
+		}
+	}
+	obj = get_inode_label(inode);
+	q.object = obj;
 
 	/*
 	 * A file of /proc/PID/ that the allow rules give, refused for the
@@ -399,6 +481,9 @@ static int hook_inode_init_security(struct inode *const inode,
 	/* Device nodes made without attr/fscreate are labelled by name. */
 	if (!c->fscreate && !strcmp(dir->i_sb->s_type->name, "devtmpfs"))
 		return -EOPNOTSUPP;
+	/* Where labels are not believed, the genfs rules give them. */
+	if (!sigil_fs_labels_trusted(dir->i_sb))
+		return -EOPNOTSUPP;
 	if (c->fscreate && static_branch_unlikely(&sigil_policy_loaded)) {
 		/* The policy may have changed since attr/fscreate was set. */
 		const struct sigil_query q = {
@@ -428,16 +513,121 @@ static int hook_inode_init_security(struct inode *const inode,
 }
 
 /*
- * Reads the label of an inode coming into core from its xattr; an inode
- * without one takes its label from the genfs rules.
+ * The label @inode's security.sigil gives, referenced; NULL for none,
+ * ERR_PTR(-%EINVAL) for one that is not a label (too long, malformed),
+ * ERR_PTR(-%EAGAIN) when it cannot be read now (I/O, memory, a server).
+ */
+static struct sigil_label *xattr_label(struct dentry *const dentry,
+				       struct inode *const inode)
+{
+	char buf[SIGIL_LABEL_MAX + 1];
+	struct sigil_label *label;
+	int len;
+
+	/* What is on disk, without asking the LSMs again. */
+	len = __vfs_getxattr(dentry, inode, XATTR_NAME_SIGIL, buf, sizeof(buf));
+	if (len == -ENODATA || len == -EOPNOTSUPP)
+		return NULL;
+	if (len < 0 && len != -ERANGE)
+		return ERR_PTR(-EAGAIN);
+	label = len > 0 ? sigil_label_from_value(buf, len, GFP_NOFS) : NULL;
+	if (label == ERR_PTR(-ENOMEM))
+		return ERR_PTR(-EAGAIN);
+	if (IS_ERR_OR_NULL(label)) {
+		pr_warn_ratelimited("inode %lu on %s: invalid %s, taken as %s\n",
+				    inode->i_ino, inode->i_sb->s_id,
+				    XATTR_NAME_SIGIL, SIGIL_LABEL_UNLABELED);
+		return ERR_PTR(-EINVAL);
+	}
+	return label;
+}
+
+/*
+ * The label of an object of the kernel's internal file systems that no
+ * genfs rule names: a pipe, a memfd.  Its creator's, as it comes into
+ * memory for the task that made it; kernel for the inode that every
+ * task's eventfd, timerfd or epoll file shares (which is S_PRIVATE, so
+ * that no hook asks about it).  Referenced.
+ */
+static struct sigil_label *anonymous_label(const struct super_block *sb)
+{
+	return sigil_label_get(sb->s_magic == ANON_INODE_FS_MAGIC ?
+			       sigil_label_kernel : sigil_current_label());
+}
+
+/* Marks @inode, still without a label, to be read again when needed. */
+static void label_later(struct inode *const inode)
+{
+	spin_lock(&inode->i_lock);
+	if (!rcu_access_pointer(sigil_inode(inode)->label))
+		sigil_inode(inode)->retry = true;
+	spin_unlock(&inode->i_lock);
+}
+
+/*
+ * Labels @inode from what its file system keeps: its security.sigil
+ * where its file system's labels are believed (unlabeled for an invalid
+ * one), else, or without one, the genfs rules; an object of an internal
+ * file system that no genfs rule names, as anonymous_label() says, so
+ * that unlabeled is left to files whose label could not be read or that
+ * no rule names.  Nothing is kept when the
+ * label cannot be read now: the inode stays unlabeled to the checks and
+ * is read again when next needed, so that a passing error does not stick
+ * to it until it leaves memory.  The root of a file system served from
+ * user space is read when first needed rather than while it is mounted:
+ * its server may not answer yet.
+ */
+static void label_from_store(struct dentry *const dentry,
+			     struct inode *const inode)
+{
+	struct super_block *const sb = inode->i_sb;
+	struct sigil_label *label = NULL;
+	char *path_buf = NULL;
+
+	if (!rcu_access_pointer(sigil_inode(inode)->label) &&
+	    inode->i_opflags & IOP_XATTR && sigil_fs_labels_trusted(sb))
+		label = !(sb->s_flags & SB_BORN) && served(sb) ?
+			ERR_PTR(-EAGAIN) : xattr_label(dentry, inode);
+	if (label == ERR_PTR(-EAGAIN)) {
+		label_later(inode);
+		return;
+	}
+	if (label == ERR_PTR(-EINVAL))
+		label = sigil_label_get(sigil_label_unlabeled);
+	else if (!label && sb->s_flags & SB_NOUSER &&
+		 !sigil_genfs_label(sb->s_type->name, NULL))
+		label = anonymous_label(sb);
+	if (label) {
+		/* Two dentries of one inode may race here: the first wins. */
+		spin_lock(&inode->i_lock);
+		if (!rcu_access_pointer(sigil_inode(inode)->label)) {
+			replace_label(inode, label, false);
+			label = NULL;
+		}
+		spin_unlock(&inode->i_lock);
+		sigil_label_put(label);
+		return;
+	}
+	if (static_branch_unlikely(&sigil_policy_loaded) &&
+	    sigil_genfs_label(sb->s_type->name, NULL)) {
+		path_buf = kmalloc(PATH_MAX, GFP_NOFS);
+		if (!path_buf) {
+			label_later(inode);
+			return;
+		}
+	}
+	sigil_set_genfs_label(dentry, inode, path_buf, false);
+	kfree(path_buf);
+}
+
+/*
+ * Labels an inode coming into core: from what its file system keeps
+ * (label_from_store()), or, for a POSIX message queue, as its creator.
  */
 static void hook_d_instantiate(struct dentry *const dentry,
 			       struct inode *const inode)
 {
-	char buf[SIGIL_LABEL_MAX + 1], *path_buf;
-	struct sigil_label *label = NULL;
 	struct sigil_inode *isec;
-	int len;
 
 	if (!inode)
 		return;
@@ -457,35 +647,7 @@ static void hook_d_instantiate(struct dentry *const dentry,
 							      sigil_current_label()));
 		return;
 	}
-	if (!rcu_access_pointer(isec->label) && inode->i_opflags & IOP_XATTR) {
-		/* What is on disk, without asking the LSMs again. */
-		len = __vfs_getxattr(dentry, inode, XATTR_NAME_SIGIL, buf,
-				     sizeof(buf));
-		if (len > 0) {
-			label = sigil_label_from_value(buf, len, GFP_NOFS);
-			if (IS_ERR(label)) {
-				pr_warn_ratelimited("inode %lu on %s: invalid %s, taken as %s\n",
-						    inode->i_ino, inode->i_sb->s_id,
-						    XATTR_NAME_SIGIL,
-						    SIGIL_LABEL_UNLABELED);
-				label = NULL;
-			}
-		}
-	}
-	if (label) {
-		/* Two dentries of one inode may race here: the first wins. */
-		spin_lock(&inode->i_lock);
-		if (!rcu_access_pointer(isec->label)) {
-			replace_label(inode, label, false);
-			label = NULL;
-		}
-		spin_unlock(&inode->i_lock);
-		sigil_label_put(label);
-		return;
-	}
-	path_buf = genfs_buffer(inode, GFP_NOFS);
-	sigil_set_genfs_label(dentry, inode, path_buf);
-	kfree(path_buf);
+	label_from_store(dentry, inode);
 }
 
 /*
@@ -535,7 +697,7 @@ static int check_relabel(struct dentry *const dentry, const void *const value,
 	to = sigil_label_from_value(value, size, GFP_KERNEL);
 	if (IS_ERR_OR_NULL(to))
 		return to ? PTR_ERR(to) : -EINVAL;
-	from = get_inode_label(d_backing_inode(dentry));
+	from = sigil_inode_fresh_label(d_backing_inode(dentry), dentry);
 	q.subject = sigil_current_label();
 	q.object = from;
 	q.target = to;
@@ -553,11 +715,14 @@ static int hook_inode_xattr_skipcap(const char *const name)
 
 /*
  * A socket's label is its creator's, kept in the socket as well as in its
- * inode (net.c): the inode alone is not relabelled.
+ * inode (net.c): the inode alone is not relabelled.  Nor is a file of a
+ * file system whose labels are not believed: the genfs rules label it.
  */
-static bool sockfs_inode(const struct dentry *const dentry)
+static bool fixed_label(const struct dentry *const dentry)
 {
-	return d_backing_inode(dentry)->i_sb->s_magic == SOCKFS_MAGIC;
+	const struct super_block *const sb = d_backing_inode(dentry)->i_sb;
+
+	return sb->s_magic == SOCKFS_MAGIC || !sigil_fs_labels_trusted(sb);
 }
 
 static int hook_inode_setxattr(struct mnt_idmap *const idmap,
@@ -567,7 +732,7 @@ static int hook_inode_setxattr(struct mnt_idmap *const idmap,
 {
 	if (strcmp(name, XATTR_NAME_SIGIL))
 		return sigil_check_change(dentry, "setxattr");
-	if (sockfs_inode(dentry))
+	if (fixed_label(dentry))
 		return -EOPNOTSUPP;
 	if (!capable(CAP_MAC_ADMIN))
 		return -EPERM;
@@ -599,7 +764,7 @@ static int hook_inode_removexattr(struct mnt_idmap *const idmap,
 {
 	if (strcmp(name, XATTR_NAME_SIGIL))
 		return sigil_check_change(dentry, "removexattr");
-	if (sockfs_inode(dentry))
+	if (fixed_label(dentry))
 		return -EOPNOTSUPP;
 	if (!capable(CAP_MAC_ADMIN))
 		return -EPERM;
@@ -642,7 +807,7 @@ static int hook_inode_getsecurity(struct mnt_idmap *const idmap,
 
 	if (strcmp(name, XATTR_SIGIL_SUFFIX))
 		return -EOPNOTSUPP;
-	label = get_inode_label(inode);
+	label = sigil_inode_fresh_label(inode, NULL);
 	len = label->len;
 	if (alloc) {
 		*buffer = kmemdup(label->str, len, GFP_KERNEL);

@@ -35,6 +35,14 @@ struct sigil_inode {
 	 */
 	struct sigil_label __rcu *label;
 	/**
+	 * @retry: True when the label could not be read for a reason that
+	 * may pass (an I/O error, short memory, a file system whose labels
+	 * come from a server that is not answering yet): @label is NULL,
+	 * unlabeled to the checks, and is read again when next needed
+	 * (sigil_inode_fresh_label(), a denial).  Written under i_lock.
+	 */
+	bool retry;
+	/**
 	 * @genfs: True when @label is the one its file system type and path
 	 * give it (a genfs rule, or unlabeled), rather than one read from
 	 * security.sigil or set by a task: each policy load recomputes it.
@@ -156,8 +164,12 @@ static inline int sigil_check_inode(struct inode *const inode,
 
 int sigil_check_change(struct dentry *const dentry, const char *const op);
 void sigil_set_genfs_label(struct dentry *const dentry,
-			   struct inode *const inode, char *const buf);
+			   struct inode *const inode, char *const buf,
+			   const bool force);
+bool sigil_fs_labels_trusted(const struct super_block *const sb);
 struct sigil_label *sigil_inode_label(const struct inode *const inode);
+struct sigil_label *sigil_inode_fresh_label(struct inode *const inode,
+					    struct dentry *const dentry);
 void sigil_set_object_label(struct inode *const inode,
 			    struct sigil_label *const label);
 struct sigil_policy;

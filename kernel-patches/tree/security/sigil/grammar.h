@@ -91,6 +91,12 @@ static const char *const sigil_family_names[] = {
  */
 static const char *const sigil_newfiles_names[] = { "parent", "creator" };
 
+/*
+ * The names of the fslabels rule, indexed by SIGIL_FSLABELS_*: whether the
+ * files of a file system type are labelled by their security.sigil.
+ */
+static const char *const sigil_fslabels_names[] = { "xattr", "genfs" };
+
 static const struct sigil_rule_syntax sigil_rule_syntax[SIGIL_RULE_KINDS] = {
 	[SIGIL_RULE_ALLOW] = {
 		.word = "allow", .nlabels = 2, .tail = SIGIL_TAIL_LETTERS,
@@ -152,6 +158,14 @@ static const struct sigil_rule_syntax sigil_rule_syntax[SIGIL_RULE_KINDS] = {
 		.nnames = ARRAY_SIZE(sigil_newfiles_names),
 		.names_are = "parent or creator",
 		.name_is = "source of new files' labels",
+	},
+	/* The file system type is checked as a label first. */
+	[SIGIL_RULE_FSLABELS] = {
+		.word = "fslabels", .nlabels = 1, .tail = SIGIL_TAIL_NAME,
+		.names = sigil_fslabels_names,
+		.nnames = ARRAY_SIZE(sigil_fslabels_names),
+		.names_are = "xattr or genfs",
+		.name_is = "source of a file system's labels",
 	},
 };
 

@@ -24,12 +24,17 @@ static struct sigil_label **key_label(const struct key *const key)
 	return key->security + sigil_blob_sizes.lbs_key;
 }
 
-/* The blob has no free hook: the label is pinned. */
+/* The key holds its label until key_free. */
 static int hook_key_alloc(struct key *const key, const struct cred *const cred,
 			  const unsigned long flags)
 {
-	*key_label(key) = sigil_label_pin(sigil_cred_label(cred));
+	*key_label(key) = sigil_label_get(sigil_cred_label(cred));
 	return 0;
+}
+
+static void hook_key_free(struct key *const key)
+{
+	sigil_label_put(*key_label(key));
 }
 
 static int hook_key_permission(key_ref_t key_ref, const struct cred *const cred,
@@ -62,6 +67,7 @@ static int hook_key_permission(key_ref_t key_ref, const struct cred *const cred,
 
 static struct security_hook_list sigil_key_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(key_alloc, hook_key_alloc),
+	LSM_HOOK_INIT(key_free, hook_key_free),
 	LSM_HOOK_INIT(key_permission, hook_key_permission),
 };
 

@@ -5,50 +5,112 @@
  * Copyright © 2026 The Sigil authors
  */
 
+#include <linux/atomic.h>
 #include <linux/err.h>
-#include <linux/hashtable.h>
 #include <linux/idr.h>
 #include <linux/init.h>
-#include <linux/rculist.h>
+#include <linux/jhash.h>
+#include <linux/rcupdate.h>
+#include <linux/rhashtable.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
-#include <linux/stringhash.h>
 
 #include "label.h"
-
-#define SIGIL_LABEL_HASH_BITS 14
-
-static DEFINE_HASHTABLE(sigil_labels, SIGIL_LABEL_HASH_BITS);
+#include "secid.h"
 
 /*
- * Protects insertions into and removals from sigil_labels.  The last put
- * may come from an RCU callback (cred_free), hence the irqsave.
+ * The interning table: a resizable hash table whose hash function is
+ * seeded at random (and reseeded when a chain grows long), so that no
+ * choice of label strings crowds one bucket, and which shrinks again as
+ * labels are freed.  A list table, since a label whose last reference has
+ * gone stays in it, unreachable to lookups, until an RCU callback takes
+ * it out; a new label for the same string may be added meanwhile.
  */
+struct label_key {
+	const char *str;
+	u32 len;
+};
+
+static u32 key_hash(const void *const data, const u32 len, const u32 seed)
+{
+	const struct label_key *const key = data;
+
+	return jhash(key->str, key->len, seed);
+}
+
+static u32 label_hash(const void *const data, const u32 len, const u32 seed)
+{
+	const struct sigil_label *const label = data;
+
+	return jhash(label->str, label->len, seed);
+}
+
+static int label_cmp(struct rhashtable_compare_arg *const arg,
+		     const void *const obj)
+{
+	const struct label_key *const key = arg->key;
+	const struct sigil_label *const label = obj;
+
+	return label->len != key->len || memcmp(label->str, key->str, key->len);
+}
+
+static const struct rhashtable_params sigil_label_params = {
+	.head_offset = offsetof(struct sigil_label, node),
+	.hashfn = key_hash,
+	.obj_hashfn = label_hash,
+	.obj_cmpfn = label_cmp,
+	.automatic_shrinking = true,
+};
+
+static struct rhltable sigil_labels;
+
+/* Serializes the additions, so that no two live labels share a string. */
 static DEFINE_SPINLOCK(sigil_labels_lock);
 
 /* The cache ids of live labels. */
 static DEFINE_IDA(sigil_label_ids);
 
+/* Labels in the table, freed or not yet. */
+static atomic_t sigil_nlabels = ATOMIC_INIT(0);
+
 struct sigil_label *sigil_label_kernel __ro_after_init;
 struct sigil_label *sigil_label_unlabeled __ro_after_init;
 
-static struct sigil_label *lookup(const char *str, size_t len, u32 hash)
+/* A live label for @key, referenced, or NULL; under RCU. */
+static struct sigil_label *lookup(const struct label_key *const key)
 {
+	struct rhlist_head *list, *pos;
 	struct sigil_label *label;
 
-	hash_for_each_possible_rcu(sigil_labels, label, node, hash)
-		if (label->hash == hash && label->len == len &&
-		    !memcmp(label->str, str, len) &&
-		    refcount_inc_not_zero(&label->usage))
+	list = rhltable_lookup(&sigil_labels, key, sigil_label_params);
+	rhl_for_each_entry_rcu(label, pos, list, node)
+		if (refcount_inc_not_zero(&label->usage))
 			return label;
 	return NULL;
 }
 
-/*
- * Frees a label and gives back its cache id, once no lookup or check can
- * see it: an inode cache may still hold the id, but only with rights that
- * the policy or an object gave the label, and those hold it (cache.h).
+/**
+ * sigil_label_lookup - Find the live label for a string
+ *
+ * @str: The label, already checked by sigil_label_parse().
+ * @len: Its length, 1 to %SIGIL_LABEL_MAX.
+ *
+ * Creates nothing: for callers that must not add labels.
+ *
+ * Returns a referenced label, or NULL when no live label has that string.
  */
+struct sigil_label *sigil_label_lookup(const char *const str, const size_t len)
+{
+	const struct label_key key = { str, len };
+	struct sigil_label *label;
+
+	rcu_read_lock();
+	label = lookup(&key);
+	rcu_read_unlock();
+	return label;
+}
+
+/* Frees a label once no lookup can see it, and gives back its cache id. */
 static void free_label(struct rcu_head *const rcu)
 {
 	struct sigil_label *const label = container_of(rcu, struct sigil_label,
@@ -56,7 +118,25 @@ static void free_label(struct rcu_head *const rcu)
 
 	if (label->cache_id)
 		ida_free(&sigil_label_ids, label->cache_id);
+	atomic_dec(&sigil_nlabels);
 	kfree(label);
+}
+
+/*
+ * After the last put: out of the table and out of the secids, in a
+ * context where the table's locks may be taken; freed after the lookups
+ * that may still have found it.  An inode cache may still hold the cache
+ * id, but only with rights that the policy or an object gave the label,
+ * and those held it (cache.h).
+ */
+static void unhash_label(struct rcu_head *const rcu)
+{
+	struct sigil_label *const label = container_of(rcu, struct sigil_label,
+						       rcu);
+
+	rhltable_remove(&sigil_labels, &label->node, sigil_label_params);
+	sigil_secid_forget(label);
+	call_rcu(&label->rcu, free_label);
 }
 
 /**
@@ -64,46 +144,49 @@ static void free_label(struct rcu_head *const rcu)
  *
  * @str: The label, already checked by sigil_label_parse().
  * @len: Its length, 1 to %SIGIL_LABEL_MAX.
- * @gfp: Allocation flags for a new label.
+ * @gfp: Allocation flags for a new label, which is charged to the
+ * caller's memory cgroup.
  *
  * Returns a referenced label, or ERR_PTR(-%ENOMEM).
  */
 struct sigil_label *sigil_label_intern(const char *str, size_t len, gfp_t gfp)
 {
-	const u32 hash = full_name_hash(NULL, str, len);
+	const struct label_key key = { str, len };
 	struct sigil_label *label, *found;
-	unsigned long flags;
-	int id;
+	int id, err;
 
-	rcu_read_lock();
-	label = lookup(str, len, hash);
-	rcu_read_unlock();
+	label = sigil_label_lookup(str, len);
 	if (label)
 		return label;
 
-	label = kmalloc(struct_size(label, str, len + 1), gfp);
+	label = kmalloc(struct_size(label, str, len + 1), gfp | __GFP_ACCOUNT);
 	if (!label)
 		return ERR_PTR(-ENOMEM);
 	refcount_set(&label->usage, 1);
 	atomic64_set(&label->unconfined, 0);
-	atomic_set(&label->pinned, 0);
 	label->secid = 0;
 	id = ida_alloc_range(&sigil_label_ids, 1, SIGIL_CACHE_ID_MAX, gfp);
 	label->cache_id = id > 0 ? id : 0;
-	label->hash = hash;
 	label->len = len;
 	memcpy(label->str, str, len);
 	label->str[len] = '\0';
 
 	/* Another task may have added the same label meanwhile. */
-	spin_lock_irqsave(&sigil_labels_lock, flags);
-	found = lookup(str, len, hash);
-	if (!found)
-		hash_add_rcu(sigil_labels, &label->node, hash);
-	spin_unlock_irqrestore(&sigil_labels_lock, flags);
-	if (found) {
-		free_label(&label->rcu);
-		return found;
+	spin_lock(&sigil_labels_lock);
+	rcu_read_lock();
+	found = lookup(&key);
+	rcu_read_unlock();
+	/* The key, not the label: label_cmp() compares keys alone. */
+	err = found ? 0 : rhltable_insert_key(&sigil_labels, &key, &label->node,
+					      sigil_label_params);
+	if (!found && !err)
+		atomic_inc(&sigil_nlabels);
+	spin_unlock(&sigil_labels_lock);
+	if (found || err) {
+		if (label->cache_id)
+			ida_free(&sigil_label_ids, label->cache_id);
+		kfree(label);
+		return found ?: ERR_PTR(-ENOMEM);
 	}
 	return label;
 }
@@ -135,41 +218,26 @@ struct sigil_label *sigil_label_from_value(const void *value, size_t size,
  *
  * @label: The label, or NULL.
  *
- * May be called from any context, RCU callbacks included.
+ * May be called from any context, RCU callbacks included.  Lookups skip a
+ * label whose count is zero (refcount_inc_not_zero()), so a new label for
+ * the same string may be added before this one is gone.
  */
 void sigil_label_put(struct sigil_label *label)
 {
-	unsigned long flags;
-
-	if (!label || !refcount_dec_and_test(&label->usage))
-		return;
-	/*
-	 * Lookups skip a label whose count is zero (refcount_inc_not_zero()),
-	 * so a new label for the same string may be added before this one
-	 * is gone.
-	 */
-	spin_lock_irqsave(&sigil_labels_lock, flags);
-	hash_del_rcu(&label->node);
-	spin_unlock_irqrestore(&sigil_labels_lock, flags);
-	call_rcu(&label->rcu, free_label);
+	if (label && refcount_dec_and_test(&label->usage))
+		call_rcu(&label->rcu, unhash_label);
 }
 
 /**
- * sigil_label_pin - Keep a label until the next boot
+ * sigil_label_count - The number of labels in core
  *
- * @label: The label, which the caller holds.
+ * Those freed but not yet given back count until they are.
  *
- * For objects whose security blob is freed without a hook (keys, perf
- * events), which hold their label without a reference: the first pin of a
- * label takes one reference that is never dropped.  Does not sleep.
- *
- * Returns @label.
+ * Returns the count.
  */
-struct sigil_label *sigil_label_pin(struct sigil_label *label)
+unsigned int sigil_label_count(void)
 {
-	if (!atomic_xchg(&label->pinned, 1))
-		sigil_label_get(label);
-	return label;
+	return atomic_read(&sigil_nlabels);
 }
 
 /**
@@ -179,6 +247,8 @@ struct sigil_label *sigil_label_pin(struct sigil_label *label)
  */
 int __init sigil_label_init(void)
 {
+	if (rhltable_init(&sigil_labels, &sigil_label_params))
+		return -ENOMEM;
 	sigil_label_kernel = sigil_label_intern(SIGIL_LABEL_KERNEL,
 						strlen(SIGIL_LABEL_KERNEL),
 						GFP_KERNEL);

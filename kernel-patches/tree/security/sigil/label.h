@@ -16,6 +16,7 @@
 #include <linux/init.h>
 #include <linux/list.h>
 #include <linux/refcount.h>
+#include <linux/rhashtable-types.h>
 #include <linux/types.h>
 #include <uapi/linux/sigil.h>
 
@@ -25,18 +26,20 @@
 /**
  * struct sigil_label - An interned label
  *
- * There is one &struct sigil_label per distinct label string, so labels
- * are compared by pointer.  Each task attribute, inode and policy rule
- * holding a label holds a reference; the last put frees it after an RCU
- * grace period.
+ * There is one live &struct sigil_label per distinct label string, so
+ * labels are compared by pointer.  Each task attribute, object and policy
+ * rule holding a label holds a reference; after the last put the label
+ * leaves the table and is freed after the lookups that may see it.
+ * Nothing else keeps a label: its secid (secid.c) names it only while it
+ * lives.
  */
 struct sigil_label {
 	/**
-	 * @node: Entry in the interning hash table.
+	 * @node: Entry in the interning table.
 	 */
-	struct hlist_node node;
+	struct rhlist_head node;
 	/**
-	 * @rcu: Frees the label after the lookups that may see it.
+	 * @rcu: Takes the label out of the table, then frees it.
 	 */
 	struct rcu_head rcu;
 	/**
@@ -44,19 +47,11 @@ struct sigil_label {
 	 */
 	refcount_t usage;
 	/**
-	 * @hash: Hash of @str.
-	 */
-	u32 hash;
-	/**
 	 * @unconfined: Whether the label is unconfined, cached for one
 	 * policy: that policy's sequence number shifted left by one, ored
 	 * with the answer; 0 for none.
 	 */
 	atomic64_t unconfined;
-	/**
-	 * @pinned: Whether sigil_label_pin() has taken its reference.
-	 */
-	atomic_t pinned;
 	/**
 	 * @secid: The label's secid, 0 until sigil_secid() gives it one
 	 * (secid.c).
@@ -86,7 +81,8 @@ struct sigil_label *sigil_label_intern(const char *str, size_t len, gfp_t gfp);
 struct sigil_label *sigil_label_from_value(const void *value, size_t size,
 					   gfp_t gfp);
 void sigil_label_put(struct sigil_label *label);
-struct sigil_label *sigil_label_pin(struct sigil_label *label);
+struct sigil_label *sigil_label_lookup(const char *str, size_t len);
+unsigned int sigil_label_count(void);
 int __init sigil_label_init(void);
 
 /**

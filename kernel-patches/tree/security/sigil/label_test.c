@@ -7,6 +7,8 @@
 
 #include <kunit/test.h>
 #include <linux/err.h>
+#include <linux/rcupdate.h>
+#include <linux/sprintf.h>
 
 #include "label.h"
 
@@ -118,6 +120,44 @@ static void test_intern_prefix_is_other_label(struct kunit *const test)
 	sigil_label_put(a);
 }
 
+/*
+ * Thousands of labels are each found again, and go when their last holder
+ * does: out of the table after one grace period, freed after a second.
+ */
+static void test_many_labels_found_and_freed(struct kunit *const test)
+{
+	const unsigned int n = 4096;
+	struct sigil_label **l, *found;
+	unsigned int i, before;
+	char s[32];
+	int len;
+
+	l = kunit_kcalloc(test, n, sizeof(*l), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, l);
+	rcu_barrier();
+	rcu_barrier();
+	before = sigil_label_count();
+	for (i = 0; i < n; i++) {
+		len = snprintf(s, sizeof(s), "sigil_test.%u", i);
+		l[i] = sigil_label_intern(s, len, GFP_KERNEL);
+		KUNIT_ASSERT_FALSE(test, IS_ERR(l[i]));
+	}
+	KUNIT_EXPECT_EQ(test, before + n, sigil_label_count());
+	for (i = 0; i < n; i++) {
+		len = snprintf(s, sizeof(s), "sigil_test.%u", i);
+		found = sigil_label_lookup(s, len);
+		KUNIT_EXPECT_PTR_EQ(test, l[i], found);
+		KUNIT_EXPECT_STREQ(test, s, l[i]->str);
+		sigil_label_put(found);
+	}
+	for (i = 0; i < n; i++)
+		sigil_label_put(l[i]);
+	rcu_barrier();
+	rcu_barrier();
+	KUNIT_EXPECT_EQ(test, before, sigil_label_count());
+	KUNIT_EXPECT_NULL(test, sigil_label_lookup("sigil_test.0", 12));
+}
+
 static void test_from_value(struct kunit *const test)
 {
 	struct sigil_label *l;
@@ -143,6 +183,7 @@ static struct kunit_case sigil_label_test_cases[] = {
 	KUNIT_CASE(test_intern_same_string_same_label),
 	KUNIT_CASE(test_intern_other_string_other_label),
 	KUNIT_CASE(test_intern_prefix_is_other_label),
+	KUNIT_CASE(test_many_labels_found_and_freed),
 	KUNIT_CASE(test_from_value),
 	KUNIT_CASE(test_builtin_labels),
 	{}

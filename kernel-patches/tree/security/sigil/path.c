@@ -272,21 +272,30 @@ struct relabel {
 	char *buf;
 };
 
-/* Gives the in-core inodes of @sb labelled by genfs their label anew. */
+/*
+ * Gives the in-core inodes of @sb labelled by genfs their label anew; all
+ * of them, but those that stand for objects or tasks, when the labels of
+ * @sb are no longer believed.
+ */
 static void relabel_sb(struct super_block *const sb, void *const arg)
 {
 	const struct relabel *const r = arg;
+	const char *const type = sb->s_type->name;
 	struct inode *inode, *toput = NULL;
 	struct dentry *dentry;
+	bool all;
 
-	if (!sigil_policy_genfs_names(r->old, sb->s_type->name) &&
-	    !sigil_genfs_label(sb->s_type->name, NULL))
+	all = !sigil_fs_labels_trusted(sb);
+	if (!all && !sigil_policy_genfs_names(r->old, type) &&
+	    !sigil_genfs_label(type, NULL))
 		return;
 	spin_lock(&sb->s_inode_list_lock);
 	list_for_each_entry(inode, &sb->s_inodes, i_sb_list) {
 		spin_lock(&inode->i_lock);
 		if (inode->i_state & (I_FREEING | I_WILL_FREE | I_NEW) ||
-		    !sigil_inode(inode)->genfs) {
+		    (!sigil_inode(inode)->genfs &&
+		     (!all || sigil_inode(inode)->object ||
+		      sigil_inode(inode)->task))) {
 			spin_unlock(&inode->i_lock);
 			continue;
 		}
@@ -296,7 +305,7 @@ static void relabel_sb(struct super_block *const sb, void *const arg)
 		/* An inode without a dentry is labelled when it gets one. */
 		dentry = d_find_alias(inode);
 		if (dentry) {
-			sigil_set_genfs_label(dentry, inode, r->buf);
+			sigil_set_genfs_label(dentry, inode, r->buf, all);
 			dput(dentry);
 		}
 		iput(toput);
@@ -317,7 +326,9 @@ static void relabel_sb(struct super_block *const sb, void *const arg)
  * unlabeled; freed here.
  *
  * Every in-core inode labelled by genfs rules (or unlabeled for want of
- * one) on a file system type that the new or the old policy names gets
+ * one) on a file system type that the new or the old policy names, and
+ * every inode of a file system whose labels the new policy does not
+ * believe (sigil_fs_labels_trusted()), but those of objects and tasks, gets
  * the label the new policy gives it.  Loads are serialised here.
  */
 void sigil_relabel_genfs(const struct sigil_policy *old, char *buf)

@@ -84,6 +84,13 @@ static const struct policy_case policy_cases[] = {
 	  "a second create rule for 'a_t' 'd_t': 'f_t' before, 'g_t' here" },
 	{ "newfiles both ways", "newfiles parent\nnewfiles creator\n", -EINVAL,
 	  2, 0, "a second newfiles rule: 'parent' before, 'creator' here" },
+	{ "fslabels rules", "fslabels fuse xattr\nfslabels 9p genfs\n"
+	  "fslabels fuse xattr\n", 0, 0, 2 },
+	{ "fslabels both ways", "fslabels fuse genfs\nfslabels fuse xattr\n",
+	  -EINVAL, 2, 0,
+	  "a second fslabels rule for 'fuse': 'genfs' before, 'xattr' here" },
+	{ "fslabels of an unknown kind", "fslabels fuse disk\n", -EINVAL, 1, 0,
+	  "unknown source of a file system's labels 'disk' (xattr or genfs)" },
 	{ "newfiles of an unknown kind", "newfiles child\n", -EINVAL, 1, 0,
 	  "unknown source of new files' labels 'child' (parent or creator)" },
 	{ "exec with two labels", "exec a_t b_t\n", -EINVAL, 1, 0,

@@ -5,12 +5,15 @@
  * The audit subsystem and the socket layer name a label by a 32-bit
  * secid and ask the module for its text when they print it: the subj= and
  * obj= fields of audit records, SCM_SECURITY.  A label is given its secid
- * the first time one is asked for, and keeps it, and its text, until the
- * next boot, as SELinux's SID table keeps every context it has seen: a
- * secid held across a policy reload, by an audit rule or a queued
- * datagram, names the same label afterwards, whether the new policy
- * names that label or not.  Labels are interned apart from the policy,
- * so an audit rule naming a label stays valid across reloads too.
+ * the first time one is asked for, and keeps it as long as it lives: the
+ * secid holds no reference, so that a secid asked for an object's label
+ * (an audit rule matching files whose labels a user chose) does not keep
+ * the label in memory after its last object is gone.  A secid whose label
+ * has been freed names nothing (its text is an error, which audit prints
+ * as the number and SCM_SECURITY leaves out), and is not given again
+ * before the 32-bit space has been gone through.  A label the policy names
+ * lives as long as the policy that names it, across reloads too if the
+ * next one names it.
  *
  * In 6.12 a task has one secid for audit, and the framework asks every
  * module for it but asks the first module that answers for its text.  So
@@ -28,15 +31,20 @@
 #include <linux/audit.h>
 #include <linux/init.h>
 #include <linux/lsm_hooks.h>
+#include <linux/rcupdate.h>
 #include <linux/security.h>
+#include <linux/slab.h>
 #include <linux/xarray.h>
 
 #include "label.h"
 #include "secid.h"
 #include "setup.h"
 
-/* Secid to label; the labels are pinned (sigil_label_pin()). */
+/* Secid to label, unreferenced: a label takes its entry out as it goes. */
 static DEFINE_XARRAY_FLAGS(sigil_secids, XA_FLAGS_ALLOC1 | XA_FLAGS_LOCK_IRQ);
+
+/* Where the search for a free secid starts: they are given in turn. */
+static u32 sigil_secid_next;
 
 /* Whether Sigil answers the secid interfaces (see the top of this file). */
 static bool sigil_secids_on __ro_after_init;
@@ -56,7 +64,7 @@ bool sigil_secids_answered(void)
  *
  * @label: The label, which the caller holds.
  *
- * Gives @label a secid the first time, and pins it until the next boot.
+ * Gives @label a secid the first time, which names it until it is freed.
  * May be called in any context.
  *
  * Returns the secid, or 0 when Sigil does not answer secids or memory is
@@ -71,68 +79,107 @@ u32 sigil_secid(struct sigil_label *const label)
 
 	if (!sigil_secids_on)
 		return 0;
-	/* Pairs with the release below: the pin and the entry are visible. */
+	/* Pairs with the release below: the entry is visible. */
 	secid = smp_load_acquire(&label->secid);
 	if (secid)
 		return secid;
 	xa_lock_irqsave(&sigil_secids, flags);
 	secid = label->secid;
-	if (!secid && !__xa_alloc(&sigil_secids, &secid, label, xa_limit_32b,
-				  GFP_ATOMIC)) {
-		sigil_label_pin(label);
-		/* Publishes the secid after its entry and the pin. */
+	if (!secid && __xa_alloc_cyclic(&sigil_secids, &secid, label,
+					xa_limit_32b, &sigil_secid_next,
+					GFP_ATOMIC) >= 0)
+		/* Publishes the secid after its entry. */
 		smp_store_release(&label->secid, secid);
-	}
 	xa_unlock_irqrestore(&sigil_secids, flags);
 	return secid;
 }
 
 /**
- * sigil_secid_label - The label a secid names
+ * sigil_secid_forget - Take a freed label's secid out
  *
- * @secid: A secid given by sigil_secid().
- *
- * Returns the label, pinned: valid until the next boot; NULL for a secid
- * Sigil did not give.
+ * @label: A label whose last reference is gone, in an RCU callback: no
+ * lookup finds it any more, and it is freed after a grace period, so a
+ * reader that has just found it by its secid still reads it safely.
  */
-static struct sigil_label *sigil_secid_label(const u32 secid)
+void sigil_secid_forget(struct sigil_label *const label)
 {
-	if (!sigil_secids_on || !secid)
-		return NULL;
-	return xa_load(&sigil_secids, secid);
+	unsigned long flags;
+
+	if (!label->secid)
+		return;
+	xa_lock_irqsave(&sigil_secids, flags);
+	__xa_erase(&sigil_secids, label->secid);
+	xa_unlock_irqrestore(&sigil_secids, flags);
 }
 
 /*
- * A label's text is its interned string, which its secid keeps until the
- * next boot: nothing is allocated, so there is no release_secctx hook, as
- * for Smack.  The length counts no NUL.
+ * The label a secid names, referenced; NULL for a secid Sigil did not
+ * give or whose label is gone.
+ */
+static struct sigil_label *sigil_secid_label(const u32 secid)
+{
+	struct sigil_label *label;
+
+	if (!sigil_secids_on || !secid)
+		return NULL;
+	rcu_read_lock();
+	label = xa_load(&sigil_secids, secid);
+	if (label && !refcount_inc_not_zero(&label->usage))
+		label = NULL;
+	rcu_read_unlock();
+	return label;
+}
+
+/*
+ * A label's text, copied: the label may be freed before the caller is
+ * done with it.  The length counts no NUL.  May be called in any context.
  */
 static int hook_secid_to_secctx(const u32 secid, char **const secdata,
 				u32 *const seclen)
 {
 	struct sigil_label *label;
+	int err = 0;
 
 	if (!sigil_secids_on)
 		return -EOPNOTSUPP;
 	label = sigil_secid_label(secid);
 	if (!label)
 		return -EINVAL;
-	if (secdata)
-		*secdata = label->str;
+	if (secdata) {
+		*secdata = kmemdup(label->str, label->len + 1, GFP_ATOMIC);
+		if (!*secdata)
+			err = -ENOMEM;
+	}
 	*seclen = label->len;
-	return 0;
+	sigil_label_put(label);
+	return err;
 }
 
+static void hook_release_secctx(char *const secdata, const u32 seclen)
+{
+	if (sigil_secids_on)
+		kfree(secdata);
+}
+
+/*
+ * Only a label that lives already (the policy names it, or an object
+ * carries it) has a secid to give: a context string of one's choosing
+ * (an nftables secmark made in a user namespace) creates no label.
+ */
 static int hook_secctx_to_secid(const char *const secdata, const u32 seclen,
 				u32 *const secid)
 {
 	struct sigil_label *label;
+	ssize_t len;
 
 	if (!sigil_secids_on)
 		return -EOPNOTSUPP;
-	label = sigil_label_from_value(secdata, seclen, GFP_KERNEL);
-	if (IS_ERR_OR_NULL(label))
-		return label ? PTR_ERR(label) : -EINVAL;
+	len = sigil_label_parse(secdata, seclen);
+	if (len <= 0)
+		return -EINVAL;
+	label = sigil_label_lookup(secdata, len);
+	if (!label)
+		return -EINVAL;
 	*secid = sigil_secid(label);
 	sigil_label_put(label);
 	return *secid ? 0 : -ENOMEM;
@@ -186,7 +233,10 @@ static int hook_audit_rule_match(const u32 secid, const u32 field,
 
 	if (!sigil_secids_on || !lsmrule)
 		return 0;
-	same = sigil_secid_label(secid) == lsmrule;
+	/* A pointer compared, not read: the rule holds its label. */
+	rcu_read_lock();
+	same = secid && xa_load(&sigil_secids, secid) == lsmrule;
+	rcu_read_unlock();
 	switch (op) {
 	case Audit_equal:
 		return same;
@@ -205,6 +255,7 @@ static void hook_audit_rule_free(void *const lsmrule)
 
 static struct security_hook_list sigil_secid_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(secid_to_secctx, hook_secid_to_secctx),
+	LSM_HOOK_INIT(release_secctx, hook_release_secctx),
 	LSM_HOOK_INIT(secctx_to_secid, hook_secctx_to_secid),
 #ifdef CONFIG_AUDIT
 	LSM_HOOK_INIT(audit_rule_init, hook_audit_rule_init),

@@ -6,7 +6,8 @@
  *            closed (CAP_MAC_ADMIN); read it back, canonical
  *   enforce  1 enforcing, 0 permissive; writing needs CAP_MAC_ADMIN
  *   access   write a query, read back the verdict
- *   status   generation, rules, denials, enforcing, last load error
+ *   status   generation, rules, denials, unlogged, labels, enforcing,
+ *            last load error
  *
  * Copyright © 2026 The Sigil authors
  */
@@ -440,9 +441,9 @@ static int status_show(struct seq_file *m, void *v)
 	struct sigil_status st;
 
 	sigil_get_status(&st);
-	seq_printf(m, "generation: %llu\nrules: %u\ndenials: %llu\nunlogged: %llu\nenforcing: %d\n",
+	seq_printf(m, "generation: %llu\nrules: %u\ndenials: %llu\nunlogged: %llu\nlabels: %u\nenforcing: %d\n",
 		   st.generation, st.rules, st.denials, st.unlogged,
-		   st.enforcing);
+		   st.labels, st.enforcing);
 	sigil_show_permissive(m);
 	mutex_lock(&last_error_mutex);
 	seq_printf(m, "last_error: %s\n", last_error);

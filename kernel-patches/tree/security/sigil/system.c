@@ -141,11 +141,16 @@ static int hook_perf_event_open(const int type)
 				      "perf_event_open");
 }
 
-/* The blob has no free hook: the label is pinned. */
+/* The event holds its label until perf_event_free. */
 static int hook_perf_event_alloc(struct perf_event *const event)
 {
-	*event_label(event) = sigil_label_pin(sigil_current_label());
+	*event_label(event) = sigil_label_get(sigil_current_label());
 	return 0;
+}
+
+static void hook_perf_event_free(struct perf_event *const event)
+{
+	sigil_label_put(*event_label(event));
 }
 
 static int check_event(const struct perf_event *const event, const u8 perms,
@@ -180,6 +185,7 @@ static struct security_hook_list sigil_system_hooks[] __ro_after_init = {
 #ifdef CONFIG_PERF_EVENTS
 	LSM_HOOK_INIT(perf_event_open, hook_perf_event_open),
 	LSM_HOOK_INIT(perf_event_alloc, hook_perf_event_alloc),
+	LSM_HOOK_INIT(perf_event_free, hook_perf_event_free),
 	LSM_HOOK_INIT(perf_event_read, hook_perf_event_read),
 	LSM_HOOK_INIT(perf_event_write, hook_perf_event_write),
 #endif

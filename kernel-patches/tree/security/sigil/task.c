@@ -20,6 +20,7 @@
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
 #include <linux/security.h>
+#include <linux/time.h>
 #include <linux/xarray.h>
 
 #include "audit.h"
@@ -296,10 +297,9 @@ static int hook_userns_create(const struct cred *const cred)
  * /etc/shadow short, a pending SIGALRM): after such a change of label, as
  * SELinux does without rlimitinh and siginh, each soft limit becomes the
  * lower of its hard limit and init's soft limit, and pending signals,
- * blocked ones and handlers are dropped.  The interval timers keep
- * running: clear_itimer() is built only with SELinux.  What an
- * unconfined label (the service manager, a login's gateway left
- * unconfined) sets is kept.
+ * blocked ones and handlers are dropped, and the interval timers are
+ * stopped.  What an unconfined label (the service manager, a login's
+ * gateway left unconfined) sets is kept.
  */
 static void hook_bprm_committed_creds(const struct linux_binprm *const bprm)
 {
@@ -318,6 +318,8 @@ static void hook_bprm_committed_creds(const struct linux_binprm *const bprm)
 	task_unlock(current);
 	if (IS_ENABLED(CONFIG_POSIX_TIMERS))
 		update_rlimit_cpu(current, rlimit(RLIMIT_CPU));
+	/* Before the signals go: a timer may fire meanwhile. */
+	clear_itimer();
 	/* Only the task itself replaces its sighand, and it is here. */
 	sighand = unrcu_pointer(current->sighand);
 	spin_lock_irq(&sighand->siglock);

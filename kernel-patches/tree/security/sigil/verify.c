@@ -74,17 +74,23 @@ int sigil_verify_rule(const struct sigil_policy *policy,
 	if (rule->kind == SIGIL_RULE_GENFS)
 		return verify_genfs(policy, rule, line, err);
 	if (!sigil_rule_is_mapping(rule->kind) &&
-	    rule->kind != SIGIL_RULE_NEWFILES)
+	    rule->kind != SIGIL_RULE_NEWFILES &&
+	    rule->kind != SIGIL_RULE_FSLABELS)
 		return 0;
 	old = sigil_policy_find(policy, rule->kind, rule->l[0], rule->l[1],
 				NULL);
 	if (!old)
 		return 0;
-	if (rule->kind == SIGIL_RULE_NEWFILES) {
+	if (rule->kind == SIGIL_RULE_NEWFILES ||
+	    rule->kind == SIGIL_RULE_FSLABELS) {
 		if (old->perms == rule->perms)
 			return 0;
 		sigil_perms_format(rule->kind, old->perms, was, sizeof(was));
 		sigil_perms_format(rule->kind, rule->perms, now, sizeof(now));
+		if (rule->kind == SIGIL_RULE_FSLABELS)
+			return sigil_policy_reject(err, line,
+						   "a second fslabels rule for '%s': '%s' before, '%s' here",
+						   rule->l[0]->str, was, now);
 		return sigil_policy_reject(err, line,
 					   "a second newfiles rule: '%s' before, '%s' here",
 					   was, now);

@@ -56,6 +56,7 @@ enum sigil_rule_kind {
 	SIGIL_RULE_CREATE,
 	SIGIL_RULE_NEWFILES,
 	SIGIL_RULE_PERMISSIVE,
+	SIGIL_RULE_FSLABELS,
 	SIGIL_RULE_KINDS	/* the number of kinds */
 };
 
@@ -86,6 +87,14 @@ enum sigil_rule_kind {
  */
 #define SIGIL_NEWFILES_PARENT	0
 #define SIGIL_NEWFILES_CREATOR	1
+
+/*
+ * Where the files of a file system type take their labels from: the names
+ * of the fslabels rule, "xattr" (security.sigil, else the genfs rules) and
+ * "genfs" (the genfs rules alone: security.sigil is not believed).
+ */
+#define SIGIL_FSLABELS_XATTR	0
+#define SIGIL_FSLABELS_GENFS	1
 
 /* Limits on a policy, see sigil-policy(5). */
 #define SIGIL_POLICY_MAX_BYTES	(64UL << 20)
