@@ -112,6 +112,22 @@ fslabels fuse xattr"
 	# Read again when asked for too, before any check.
 	run 0 ./fuse-serve -l fuse_ok_t -e 1 "$mnt" sh -c "cat $mnt/true >/dev/null; filecon $mnt/true"
 	expect_eq "label shown after a failed read" "fuse_ok_t $mnt/true" "$(cat $out)"
+	# A label that never reads is unlabeled on every route, and asking
+	# for it fails: an open, a descriptor inherited into app_t (where no
+	# read is tried, under the descriptor table's lock), a label query.
+	run 0 ./fuse-serve -l fuse_ok_t -e 1000 "$mnt" sh -c "
+		execcon app_t cat $mnt/true; echo open \$?
+		exec 3<$mnt/true
+		execcon app_t /bin/busybox sh -c '/bin/busybox cat <&3'
+		echo inherited \$?
+		filecon $mnt/true; echo label \$?"
+	expect_eq "routes to an unreadable label" "open 1
+inherited 0
+label 1" "$(grep -v '^hello' $out)"
+	grep -q hello $out && fail "expected app_t to read nothing, saw: $(cat $out)"
+	denial "allow app_t unlabeled r"
+	log_has "denied op=inherit check=file subject=app_t object=unlabeled" ||
+		fail "expected the inherited descriptor refused"
 	;;
 anonymous-objects-carry-their-creators-label)
 	# A pipe and a memfd carry the label of the task that made them:

@@ -152,7 +152,7 @@ static int set_attr(const u64 attr, const void *const value, const size_t size)
 		return -EINVAL;
 	}
 
-	label = sigil_label_from_value(value, size, GFP_KERNEL);
+	label = sigil_label_from_value(value, size, GFP_KERNEL_ACCOUNT);
 	if (IS_ERR(label))
 		return PTR_ERR(label);
 

@@ -64,11 +64,17 @@ static struct ratelimit_state sigil_enforced_rs =
  */
 #define SIGIL_SEEN_BITS 9
 
+/* Labels by serial number: the table holds none, and one may be freed. */
 struct sigil_seen {
-	const struct sigil_label *subject, *object, *target;
+	u64 subject, object, target;
 	u64 why;
 	u64 load;
 };
+
+static u64 serial(const struct sigil_label *const label)
+{
+	return label ? label->serial : 0;
+}
 
 static struct sigil_seen sigil_seen[1 << SIGIL_SEEN_BITS];
 static DEFINE_SPINLOCK(sigil_seen_lock);
@@ -77,21 +83,23 @@ static u64 sigil_loads;
 /* Whether a permissive denial of @q for @why was recorded since the load. */
 static bool seen_before(const struct sigil_query *q, u64 why)
 {
-	const u32 h = hash_64((u64)(uintptr_t)q->subject ^
-			      (u64)(uintptr_t)q->object * 31 ^
-			      (u64)(uintptr_t)q->target * 961 ^ why,
-			      SIGIL_SEEN_BITS);
+	const struct sigil_seen now = {
+		serial(q->subject), serial(q->object), serial(q->target), why,
+	};
+	const u32 h = hash_64(now.subject ^ now.object * 31 ^
+			      now.target * 961 ^ why, SIGIL_SEEN_BITS);
 	struct sigil_seen *const e = &sigil_seen[h];
 	unsigned long flags;
 	bool seen;
 
 	spin_lock_irqsave(&sigil_seen_lock, flags);
-	seen = e->load == sigil_loads && e->subject == q->subject &&
-	       e->object == q->object && e->target == q->target &&
+	seen = e->load == sigil_loads && e->subject == now.subject &&
+	       e->object == now.object && e->target == now.target &&
 	       e->why == why;
-	if (!seen)
-		*e = (struct sigil_seen){ q->subject, q->object, q->target, why,
-					  sigil_loads };
+	if (!seen) {
+		*e = now;
+		e->load = sigil_loads;
+	}
 	spin_unlock_irqrestore(&sigil_seen_lock, flags);
 	return seen;
 }

@@ -105,6 +105,28 @@ static __always_inline int check_current(struct file *const file,
 }
 
 /*
+ * check_current() for the hooks where the task may sleep and holds no
+ * lock a file system could need: on a miss, a label that could not be
+ * read is read again first (sigil_inode_revalidate()).  A hit costs what
+ * it does in check_current(): such an inode is never cached.
+ */
+static __always_inline int check_current_may_read(struct file *const file,
+						  const u8 perms,
+						  const char *const op)
+{
+	struct inode *const inode = file_inode(file);
+
+	if (!static_branch_unlikely(&sigil_policy_loaded) || !perms ||
+	    sigil_unmediated(inode))
+		return 0;
+	if (likely(sigil_inode_cached(inode, sigil_current_cache_id(), perms)))
+		return 0;
+	sigil_inode_revalidate(inode, file->f_path.dentry);
+	return sigil_check_rights_slow(inode, file->f_path.dentry, NULL, perms,
+				       op);
+}
+
+/*
  * The open itself, whatever path led to it: the rights of its mode.  The
  * kernel reads a program it runs (x was checked); a file this open has
  * just created was vetted by the creation checks, as DAC lets the creator
@@ -114,7 +136,7 @@ static int hook_file_open(struct file *const file)
 {
 	if (file->f_flags & __FMODE_EXEC || file->f_mode & FMODE_CREATED)
 		return 0;
-	return check_current(file, mode_perms(file), "open");
+	return check_current_may_read(file, mode_perms(file), "open");
 }
 
 /* Each read and write: a cached check, full when something changed. */
@@ -122,8 +144,8 @@ static int hook_file_permission(struct file *const file, const int mask)
 {
 	if (file->f_flags & __FMODE_EXEC)
 		return 0;
-	return check_current(file, file_perms(file, mask),
-			     mask & MAY_READ ? "read" : "write");
+	return check_current_may_read(file, file_perms(file, mask),
+				      mask & MAY_READ ? "read" : "write");
 }
 
 /*
@@ -274,6 +296,9 @@ static int check_mapping(struct file *const file, const unsigned long prot,
 		perms |= SIGIL_PERM_WRITE;
 	if (prot & PROT_EXEC)
 		perms |= SIGIL_PERM_EXEC;
+	/* mprotect() holds the mm's lock, which a FUSE server may need. */
+	if (!strcmp(op, "mmap"))
+		return check_current_may_read(file, perms, op);
 	return check_current(file, perms, op);
 }
 

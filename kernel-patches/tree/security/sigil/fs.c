@@ -167,10 +167,13 @@ void sigil_set_genfs_label(struct dentry *const dentry,
 
 /*
  * File system types whose labels, by default, are not believed: a FUSE
- * server, the host of a virtiofs or 9p share chooses them.
+ * server, the host of a virtiofs or 9p share, a network or cluster file
+ * system's server or other nodes, or the lower file system of ecryptfs
+ * (which reads it past the security modules) choose them.
  */
 static const char *const served_types[] = {
-	"fuse", "fuseblk", "virtiofs", "9p",
+	"fuse", "fuseblk", "virtiofs", "9p", "nfs", "nfs4", "ceph", "cifs",
+	"smb3", "orangefs", "gfs2", "ocfs2", "ecryptfs",
 };
 
 static bool served(const struct super_block *const sb)
@@ -188,11 +191,12 @@ static bool served(const struct super_block *const sb)
  *
  * @sb: The file system.
  *
- * Never on a file system kept on a device and mounted in a user namespace
- * (whose bytes its mounter chose); else as the running policy's fslabels
- * rule for its type says; else unless its labels come from a server (FUSE,
- * virtiofs, 9p).  A file system whose labels are not believed is labelled
- * by the genfs rules alone.
+ * Never on a file system mounted in a user namespace that is kept on a
+ * device or served (whose bytes or server its mounter chose); else as the
+ * running policy's fslabels rule for its type says; else unless its labels
+ * come from a server or from outside the kernel (served_types).  A file
+ * system whose labels are not believed is labelled by the genfs rules
+ * alone.
  *
  * Returns true when its labels are read from security.sigil.
  */
@@ -201,7 +205,7 @@ bool sigil_fs_labels_trusted(const struct super_block *const sb)
 	int rule;
 
 	if (sb->s_user_ns != &init_user_ns &&
-	    sb->s_type->fs_flags & FS_REQUIRES_DEV)
+	    (sb->s_type->fs_flags & FS_REQUIRES_DEV || served(sb)))
 		return false;
 	rule = sigil_fslabels(sb->s_type->name);
 	if (rule >= 0)
@@ -256,16 +260,26 @@ static void label_from_store(struct dentry *const dentry,
 struct sigil_label *sigil_inode_fresh_label(struct inode *const inode,
 					    struct dentry *const dentry)
 {
-	struct dentry *name;
-
-	if (unlikely(READ_ONCE(sigil_inode(inode)->retry))) {
-		name = dentry ? dget(dentry) : d_find_alias(inode);
-		if (name) {
-			label_from_store(name, inode);
-			dput(name);
-		}
-	}
+	sigil_inode_revalidate(inode, dentry);
 	return get_inode_label(inode);
+}
+
+/**
+ * sigil_inode_reread - Read a label that could not be read before
+ *
+ * @inode: The inode, marked to be read again (sigil_inode.retry).
+ * @dentry: A name of @inode, or NULL for any.
+ *
+ * May sleep; see sigil_inode_revalidate().
+ */
+void sigil_inode_reread(struct inode *const inode, struct dentry *const dentry)
+{
+	struct dentry *const name = dentry ? dget(dentry) : d_find_alias(inode);
+
+	if (name) {
+		label_from_store(name, inode);
+		dput(name);
+	}
 }
 
 /* The secid audit prints as a file's obj= (secid.c). */
@@ -324,7 +338,11 @@ u8 sigil_inode_rights(struct inode *const inode,
 	      (SIGIL_PROC_READ | SIGIL_PROC_TRACE)))
 		r = 0;
 	rcu_read_unlock();
-	if (token)
+	/*
+	 * An inode without a label yet (one that could not be read) is not
+	 * cached: its checks miss, and those that may read it again do.
+	 */
+	if (token && obj)
 		sigil_icache_fill(&isec->cache, token, subject->cache_id,
 				  epoch, r);
 	return r;
@@ -340,10 +358,9 @@ u8 sigil_inode_rights(struct inode *const inode,
  * @lack: Those sigil_inode_rights() did not give.
  * @op: The operation, for the log.
  *
- * The slow path of a denial.  May sleep: a label that could not be read
- * before is read again first (sigil_inode_fresh_label()).
+ * The slow path of a denial.
  *
- * Returns 0 when allowed after all or not enforced, else -%EACCES.
+ * Returns 0 when not enforced, else -%EACCES.
  */
 noinline int sigil_inode_refuse(struct inode *const inode,
 			   struct dentry *const dentry,
@@ -359,15 +376,6 @@ noinline int sigil_inode_refuse(struct inode *const inode,
 	};
 	int err;
 
-	/* A label that could not be read may be readable now. */
-	if (unlikely(READ_ONCE(sigil_inode(inode)->retry))) {
-		sigil_label_put(sigil_inode_fresh_label(inode, dentry ?: alias));
-		lack = perms & ~sigil_inode_rights(inode, subject);
-		if (!lack) {
-			dput(alias);
-			return 0;
-		}
-	}
 	obj = get_inode_label(inode);
 	q.object = obj;
 
@@ -530,7 +538,9 @@ static struct sigil_label *xattr_label(struct dentry *const dentry,
 		return NULL;
 	if (len < 0 && len != -ERANGE)
 		return ERR_PTR(-EAGAIN);
-	label = len > 0 ? sigil_label_from_value(buf, len, GFP_NOFS) : NULL;
+	/* Too long (-ERANGE) or empty: not a label. */
+	label = len > 0 ? sigil_label_from_value(buf, len, GFP_NOFS) :
+			  ERR_PTR(-EINVAL);
 	if (label == ERR_PTR(-ENOMEM))
 		return ERR_PTR(-EAGAIN);
 	if (IS_ERR_OR_NULL(label)) {
@@ -581,11 +591,12 @@ static void label_from_store(struct dentry *const dentry,
 			     struct inode *const inode)
 {
 	struct super_block *const sb = inode->i_sb;
+	const bool trusted = sigil_fs_labels_trusted(sb);
 	struct sigil_label *label = NULL;
 	char *path_buf = NULL;
 
 	if (!rcu_access_pointer(sigil_inode(inode)->label) &&
-	    inode->i_opflags & IOP_XATTR && sigil_fs_labels_trusted(sb))
+	    inode->i_opflags & IOP_XATTR && trusted)
 		label = !(sb->s_flags & SB_BORN) && served(sb) ?
 			ERR_PTR(-EAGAIN) : xattr_label(dentry, inode);
 	if (label == ERR_PTR(-EAGAIN)) {
@@ -616,7 +627,8 @@ static void label_from_store(struct dentry *const dentry,
 			return;
 		}
 	}
-	sigil_set_genfs_label(dentry, inode, path_buf, false);
+	/* A label read before its type stopped being believed goes too. */
+	sigil_set_genfs_label(dentry, inode, path_buf, !trusted);
 	kfree(path_buf);
 }
 
@@ -632,7 +644,13 @@ static void hook_d_instantiate(struct dentry *const dentry,
 	if (!inode)
 		return;
 	isec = sigil_inode(inode);
-	if (rcu_access_pointer(isec->label) && !READ_ONCE(isec->genfs))
+	/*
+	 * A label of its own is kept, unless its file system's labels are no
+	 * longer believed (an inode the load's relabelling did not reach).
+	 */
+	if (rcu_access_pointer(isec->label) && !READ_ONCE(isec->genfs) &&
+	    (READ_ONCE(isec->object) || READ_ONCE(isec->task) ||
+	     sigil_fs_labels_trusted(inode->i_sb)))
 		return;
 	/*
 	 * A POSIX message queue is instantiated once, by the task that
@@ -694,7 +712,7 @@ static int check_relabel(struct dentry *const dentry, const void *const value,
 
 	if (!static_branch_unlikely(&sigil_policy_loaded))
 		return 0;
-	to = sigil_label_from_value(value, size, GFP_KERNEL);
+	to = sigil_label_from_value(value, size, GFP_KERNEL_ACCOUNT);
 	if (IS_ERR_OR_NULL(to))
 		return to ? PTR_ERR(to) : -EINVAL;
 	from = sigil_inode_fresh_label(d_backing_inode(dentry), dentry);
@@ -751,10 +769,16 @@ static void hook_inode_post_setxattr(struct dentry *const dentry,
 
 	if (strcmp(name, XATTR_NAME_SIGIL))
 		return;
-	label = sigil_label_from_value(value, size, GFP_KERNEL);
-	/* Checked by hook_inode_setxattr(): only memory can be short. */
-	if (IS_ERR_OR_NULL(label))
-		label = sigil_label_get(sigil_label_unlabeled);
+	label = sigil_label_from_value(value, size, GFP_KERNEL_ACCOUNT);
+	/*
+	 * Checked by hook_inode_setxattr(): only memory can be short.  The
+	 * disk has the label: it is read from there when next needed.
+	 */
+	if (IS_ERR_OR_NULL(label)) {
+		sigil_set_inode_label(d_backing_inode(dentry), NULL);
+		label_later(d_backing_inode(dentry));
+		return;
+	}
 	sigil_set_inode_label(d_backing_inode(dentry), label);
 }
 
@@ -808,6 +832,11 @@ static int hook_inode_getsecurity(struct mnt_idmap *const idmap,
 	if (strcmp(name, XATTR_SIGIL_SUFFIX))
 		return -EOPNOTSUPP;
 	label = sigil_inode_fresh_label(inode, NULL);
+	/* Still unreadable: a stacked file system must not copy unlabeled. */
+	if (unlikely(READ_ONCE(sigil_inode(inode)->retry))) {
+		sigil_label_put(label);
+		return -EIO;
+	}
 	len = label->len;
 	if (alloc) {
 		*buffer = kmemdup(label->str, len, GFP_KERNEL);
@@ -828,7 +857,7 @@ static int hook_inode_setsecurity(struct inode *const inode,
 
 	if (strcmp(name, XATTR_SIGIL_SUFFIX))
 		return -EOPNOTSUPP;
-	label = sigil_label_from_value(value, size, GFP_KERNEL);
+	label = sigil_label_from_value(value, size, GFP_KERNEL_ACCOUNT);
 	if (IS_ERR(label))
 		return PTR_ERR(label);
 	if (!label)

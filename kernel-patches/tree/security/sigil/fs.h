@@ -170,6 +170,24 @@ bool sigil_fs_labels_trusted(const struct super_block *const sb);
 struct sigil_label *sigil_inode_label(const struct inode *const inode);
 struct sigil_label *sigil_inode_fresh_label(struct inode *const inode,
 					    struct dentry *const dentry);
+void sigil_inode_reread(struct inode *const inode, struct dentry *const dentry);
+
+/**
+ * sigil_inode_revalidate - Read a label again if it could not be read
+ *
+ * @inode: The inode.
+ * @dentry: A name of @inode, or NULL for any.
+ *
+ * For the checks where the task may sleep and holds no lock that the file
+ * system may need to read an extended attribute.
+ */
+static inline void sigil_inode_revalidate(struct inode *const inode,
+					  struct dentry *const dentry)
+{
+	if (unlikely(READ_ONCE(sigil_inode(inode)->retry)))
+		sigil_inode_reread(inode, dentry);
+}
+
 void sigil_set_object_label(struct inode *const inode,
 			    struct sigil_label *const label);
 struct sigil_policy;

@@ -70,6 +70,9 @@ static DEFINE_SPINLOCK(sigil_labels_lock);
 /* The cache ids of live labels. */
 static DEFINE_IDA(sigil_label_ids);
 
+/* The last label's serial number. */
+static atomic64_t sigil_label_serial = ATOMIC64_INIT(0);
+
 /* Labels in the table, freed or not yet. */
 static atomic_t sigil_nlabels = ATOMIC_INIT(0);
 
@@ -144,8 +147,10 @@ static void unhash_label(struct rcu_head *const rcu)
  *
  * @str: The label, already checked by sigil_label_parse().
  * @len: Its length, 1 to %SIGIL_LABEL_MAX.
- * @gfp: Allocation flags for a new label, which is charged to the
- * caller's memory cgroup.
+ * @gfp: Allocation flags for a new label: with __GFP_ACCOUNT for a label
+ * a task chose (an attribute, a relabel, a policy), charged to its memory
+ * cgroup; without for one read from a file system, which a task in a
+ * small cgroup could otherwise make unreadable.
  *
  * Returns a referenced label, or ERR_PTR(-%ENOMEM).
  */
@@ -159,10 +164,11 @@ struct sigil_label *sigil_label_intern(const char *str, size_t len, gfp_t gfp)
 	if (label)
 		return label;
 
-	label = kmalloc(struct_size(label, str, len + 1), gfp | __GFP_ACCOUNT);
+	label = kmalloc(struct_size(label, str, len + 1), gfp);
 	if (!label)
 		return ERR_PTR(-ENOMEM);
 	refcount_set(&label->usage, 1);
+	label->serial = atomic64_inc_return(&sigil_label_serial);
 	atomic64_set(&label->unconfined, 0);
 	label->secid = 0;
 	id = ida_alloc_range(&sigil_label_ids, 1, SIGIL_CACHE_ID_MAX, gfp);

@@ -47,6 +47,11 @@ struct sigil_label {
 	 */
 	refcount_t usage;
 	/**
+	 * @serial: A number no other label has had since boot, for records
+	 * that must tell labels apart without holding them (audit.c).
+	 */
+	u64 serial;
+	/**
 	 * @unconfined: Whether the label is unconfined, cached for one
 	 * policy: that policy's sequence number shifted left by one, ored
 	 * with the answer; 0 for none.

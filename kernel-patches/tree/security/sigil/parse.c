@@ -222,7 +222,8 @@ static int parse_labels(struct sigil_rule_text *rule, const char *const *field,
 			sigil_rule_text_put(rule);
 			return reject_label(err, n, field[j], flen[j]);
 		}
-		label = sigil_label_intern(field[j], flen[j], GFP_KERNEL);
+		label = sigil_label_intern(field[j], flen[j],
+					   GFP_KERNEL_ACCOUNT);
 		if (IS_ERR(label)) {
 			sigil_rule_text_put(rule);
 			return PTR_ERR(label);

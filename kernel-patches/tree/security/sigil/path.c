@@ -84,8 +84,15 @@ static noinline int check_permission_slow(struct inode *const inode,
 					  const char *op)
 {
 	const struct sigil_label *const subject = sigil_current_label();
-	const u8 lack = perms & ~sigil_inode_rights(inode, subject);
+	u8 lack;
 
+	/* A label that could not be read is read again, out of the walk. */
+	if (unlikely(READ_ONCE(sigil_inode(inode)->retry))) {
+		if (mask & MAY_NOT_BLOCK)
+			return -ECHILD;
+		sigil_inode_reread(inode, NULL);
+	}
+	lack = perms & ~sigil_inode_rights(inode, subject);
 	if (!lack)
 		return 0;
 	if (mask & MAY_NOT_BLOCK)

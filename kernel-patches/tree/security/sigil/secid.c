@@ -9,9 +9,9 @@
  * secid holds no reference, so that a secid asked for an object's label
  * (an audit rule matching files whose labels a user chose) does not keep
  * the label in memory after its last object is gone.  A secid whose label
- * has been freed names nothing (its text is an error, which audit prints
- * as the number and SCM_SECURITY leaves out), and is not given again
- * before the 32-bit space has been gone through.  A label the policy names
+ * has been freed names nothing (its text is "(freed)", which no label can
+ * be), and is not given again before the 32-bit space has been gone
+ * through.  A label the policy names
  * lives as long as the policy that names it, across reloads too if the
  * next one names it.
  *
@@ -34,6 +34,7 @@
 #include <linux/rcupdate.h>
 #include <linux/security.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 #include <linux/xarray.h>
 
 #include "label.h"
@@ -131,6 +132,13 @@ static struct sigil_label *sigil_secid_label(const u32 secid)
 }
 
 /*
+ * The text of a secid whose label is gone: not a label (parentheses are
+ * not allowed in one), and not an error, which audit would take for a
+ * failure of its own (audit_panic()).
+ */
+#define SIGIL_SECCTX_FREED "(freed)"
+
+/*
  * A label's text, copied: the label may be freed before the caller is
  * done with it.  The length counts no NUL.  May be called in any context.
  */
@@ -138,19 +146,23 @@ static int hook_secid_to_secctx(const u32 secid, char **const secdata,
 				u32 *const seclen)
 {
 	struct sigil_label *label;
+	const char *text;
+	u32 len;
 	int err = 0;
 
 	if (!sigil_secids_on)
 		return -EOPNOTSUPP;
-	label = sigil_secid_label(secid);
-	if (!label)
+	if (!secid)
 		return -EINVAL;
+	label = sigil_secid_label(secid);
+	text = label ? label->str : SIGIL_SECCTX_FREED;
+	len = label ? label->len : strlen(SIGIL_SECCTX_FREED);
 	if (secdata) {
-		*secdata = kmemdup(label->str, label->len + 1, GFP_ATOMIC);
+		*secdata = kmemdup(text, len + 1, GFP_ATOMIC);
 		if (!*secdata)
 			err = -ENOMEM;
 	}
-	*seclen = label->len;
+	*seclen = len;
 	sigil_label_put(label);
 	return err;
 }
