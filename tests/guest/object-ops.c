@@ -66,6 +66,13 @@
  *                                    LABEL, print the seconds left on it
  *                                    there (0: stopped)
  *   object-ops itimer-left           that second half
+ *   object-ops ctty-open LABEL PTSLABEL
+ *                                    a new pseudo-terminal, its pts node
+ *                                    labelled PTSLABEL and held open here,
+ *                                    is the controlling terminal of a child
+ *                                    that execs into LABEL and opens
+ *                                    /dev/tty for writing (ctty-write)
+ *   object-ops ctty-write            that child's open
  *   object-ops anon-labels           the labels of a new pipe, memfd and
  *                                    eventfd: "pipe L memfd L eventfd L"
  *   object-ops label-churn N         write N distinct labels (churn.0,
@@ -659,6 +666,36 @@ static int itimer_left(void)
 	return 0;
 }
 
+static int ctty_open(const char *label, const char *pts_label)
+{
+	int master = posix_openpt(O_RDWR | O_NOCTTY), slave, status;
+	const char *name;
+	pid_t pid;
+
+	if (master < 0 || fcntl(master, F_SETFD, FD_CLOEXEC) ||
+	    grantpt(master) || unlockpt(master))
+		return result(0);
+	name = ptsname(master);
+	slave = name ? open(name, O_RDWR | O_NOCTTY) : -1;
+	if (slave < 0 || setxattr(name, "security.sigil", pts_label,
+				  strlen(pts_label), 0))
+		return result(0);
+	pid = fork();
+	if (pid < 0)
+		return result(0);
+	if (!pid) {
+		/* The terminal becomes the child's; this task holds it open. */
+		if (setsid() < 0 || ioctl(slave, TIOCSCTTY, 0))
+			_exit(result(0));
+		close(slave);
+		_exit(reexec(label, (char *[]){ (char *)self, "ctty-write",
+						 NULL }));
+	}
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return result(0);
+	return WEXITSTATUS(status);
+}
+
 /* The label of @fd's inode, or "-". */
 static const char *fd_label(int fd, char *buf, size_t size)
 {
@@ -838,6 +875,10 @@ int main(int argc, char **argv)
 		return itimer_exec(argv[2]);
 	if (!strcmp(op, "itimer-left") && argc == 2)
 		return itimer_left();
+	if (!strcmp(op, "ctty-open") && argc == 4)
+		return ctty_open(argv[2], argv[3]);
+	if (!strcmp(op, "ctty-write") && argc == 2)
+		return result(open("/dev/tty", O_WRONLY) >= 0);
 	if (!strcmp(op, "anon-labels") && argc == 2)
 		return anon_labels();
 	if (!strcmp(op, "label-churn") && argc == 3)

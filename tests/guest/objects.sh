@@ -418,6 +418,25 @@ capability app_t syslog"
 	run 0 execcon app_t dmesg
 	run 0 execcon app_t head -c 1 /dev/kmsg
 	;;
+controlling-terminal-through-dev-tty-needs-its-rights)
+	# /dev/tty is tty_t; the terminal behind it, root_tty_t (a root's
+	# pts, say): opening it through /dev/tty needs w on root_tty_t too.
+	if [ -z "$(mount_type /dev/pts)" ]; then
+		mkdir -p /dev/pts && mount -t devpts devpts /dev/pts ||
+			fail "cannot mount devpts on /dev/pts"
+		trap 'umount /dev/pts' EXIT
+	fi
+	base_tty="$base
+genfs devtmpfs /tty tty_t
+allow app_t tty_t rw"
+	load "$base_tty"
+	run 1 $ops ctty-open app_t root_tty_t
+	expect_eq "open of /dev/tty" EACCES "$(cat $out)"
+	denial "allow app_t root_tty_t w"
+	load "$base_tty
+allow app_t root_tty_t w"
+	run 0 $ops ctty-open app_t root_tty_t
+	;;
 labels-are-freed-with-their-last-holder)
 	# An unprivileged user makes labels of its choosing: 200 tasks each
 	# take a label of their own and make a key, a perf event and a

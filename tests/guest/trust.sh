@@ -59,6 +59,16 @@ fslabels-rule-says-whether-a-type-is-believed)
 fslabels fuse xattr"
 	run 0 claim filecon "$mnt/true"
 	expect_eq "fslabels fuse xattr" "priv_exec_t $mnt/true" "$(cat $out)"
+	# Believed, the label is an entrypoint: the route the default
+	# closes, which every FUSE mount offered before it.
+	load "$entry
+fslabels fuse xattr"
+	run 0 claim sh -c "execcon app_t execcon priv_t $mnt/true; echo status \$?"
+	expect_eq "exec into priv_t through a believed label" "status 0" "$(cat $out)"
+	# Never believed from a user namespace, whatever the rule.
+	run 0 ./as-user 1000 unshare -Urm ./fuse-serve -l priv_exec_t \
+		"$mnt" filecon "$mnt/true"
+	expect_eq "fslabels fuse xattr, user namespace" "unlabeled $mnt/true" "$(cat $out)"
 	run 0 ./fuse-serve -l 'bad label' "$mnt" filecon "$mnt/true"
 	expect_eq "an invalid label" "unlabeled $mnt/true" "$(cat $out)"
 	load "genfs fuse / fuse_t

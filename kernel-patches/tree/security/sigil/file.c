@@ -25,6 +25,7 @@
 #include <linux/fsnotify_backend.h>
 #include <linux/io_uring/cmd.h>
 #include <linux/lsm_hooks.h>
+#include <linux/major.h>
 #include <linux/mm.h>
 #include <linux/mman.h>
 #include <linux/mount.h>
@@ -34,6 +35,7 @@
 #include <linux/sched/mm.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/tty.h>
 #include <linux/xattr.h>
 #include <uapi/linux/fscrypt.h>
 #include <uapi/linux/fsverity.h>
@@ -126,17 +128,68 @@ static __always_inline int check_current_may_read(struct file *const file,
 				       op);
 }
 
+/* Whether @inode is /dev/tty or /dev/console, names of other terminals. */
+static bool tty_alias(const struct inode *const inode)
+{
+	return S_ISCHR(inode->i_mode) &&
+	       (inode->i_rdev == MKDEV(TTYAUX_MAJOR, 0) ||
+		inode->i_rdev == MKDEV(TTYAUX_MAJOR, 1));
+}
+
+/*
+ * /dev/tty opens the calling task's controlling terminal, whose label the
+ * node of /dev/tty does not carry: the open needs the rights of its mode
+ * on the terminal too, as labelled on the files that opened it by its own
+ * name (a pts node, a serial line).  A terminal nobody holds open by its
+ * own name has no such label: the node's rights stand.
+ */
+static int check_controlling_tty(struct file *const file)
+{
+	struct tty_struct *const tty = get_current_tty();
+	struct sigil_label *label = NULL;
+	struct tty_file_private *priv;
+	int err;
+
+	/* Without one, the open fails with ENXIO. */
+	if (!tty)
+		return 0;
+	spin_lock(&tty->files_lock);
+	list_for_each_entry(priv, &tty->tty_files, list) {
+		if (!tty_alias(file_inode(priv->file))) {
+			label = sigil_inode_label(file_inode(priv->file));
+			break;
+		}
+	}
+	spin_unlock(&tty->files_lock);
+	tty_kref_put(tty);
+	if (!label)
+		return 0;
+	err = sigil_check_object(sigil_current_label(), label,
+				 mode_perms(file), "open");
+	sigil_label_put(label);
+	return err;
+}
+
 /*
  * The open itself, whatever path led to it: the rights of its mode.  The
  * kernel reads a program it runs (x was checked); a file this open has
  * just created was vetted by the creation checks, as DAC lets the creator
  * open it whatever its mode, but reading and writing it need the rights.
+ * /dev/tty needs them on the terminal it stands for as well.
  */
 static int hook_file_open(struct file *const file)
 {
+	const struct inode *const inode = file_inode(file);
+	int err;
+
 	if (file->f_flags & __FMODE_EXEC || file->f_mode & FMODE_CREATED)
 		return 0;
-	return check_current_may_read(file, mode_perms(file), "open");
+	err = check_current_may_read(file, mode_perms(file), "open");
+	if (err || !static_branch_unlikely(&sigil_policy_loaded) ||
+	    likely(!S_ISCHR(inode->i_mode)) ||
+	    inode->i_rdev != MKDEV(TTYAUX_MAJOR, 0))
+		return err;
+	return check_controlling_tty(file);
 }
 
 /* Each read and write: a cached check, full when something changed. */
