@@ -14,9 +14,9 @@
 #include <linux/rhashtable.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
+#include <linux/xarray.h>
 
 #include "label.h"
-#include "secid.h"
 
 /*
  * The interning table: a resizable hash table whose hash function is
@@ -69,6 +69,15 @@ static DEFINE_SPINLOCK(sigil_labels_lock);
 
 /* The cache ids of live labels. */
 static DEFINE_IDA(sigil_label_ids);
+
+/*
+ * Secid to label, unreferenced: a label takes its entry out as it goes
+ * (unhash_label()), so that a secid keeps no label in memory.  Secids are
+ * given in turn from sigil_secid_next, so that one is not given again
+ * before the 32-bit space has gone round.
+ */
+static DEFINE_XARRAY_FLAGS(sigil_secids, XA_FLAGS_ALLOC1 | XA_FLAGS_LOCK_IRQ);
+static u32 sigil_secid_next;
 
 /* The last label's serial number. */
 static atomic64_t sigil_label_serial = ATOMIC64_INIT(0);
@@ -137,9 +146,86 @@ static void unhash_label(struct rcu_head *const rcu)
 	struct sigil_label *const label = container_of(rcu, struct sigil_label,
 						       rcu);
 
+	unsigned long flags;
+
 	rhltable_remove(&sigil_labels, &label->node, sigil_label_params);
-	sigil_secid_forget(label);
+	if (label->secid) {
+		xa_lock_irqsave(&sigil_secids, flags);
+		__xa_erase(&sigil_secids, label->secid);
+		xa_unlock_irqrestore(&sigil_secids, flags);
+	}
 	call_rcu(&label->rcu, free_label);
+}
+
+/**
+ * sigil_label_secid - A label's secid
+ *
+ * @label: The label, which the caller holds.
+ *
+ * Gives @label a secid the first time, which names it until it is freed.
+ * May be called in any context.
+ *
+ * Returns the secid, or 0 when memory is short.
+ */
+u32 sigil_label_secid(struct sigil_label *const label)
+{
+	unsigned long flags;
+	u32 secid;
+
+	/* Pairs with the release below: the entry is visible. */
+	secid = smp_load_acquire(&label->secid);
+	if (secid)
+		return secid;
+	xa_lock_irqsave(&sigil_secids, flags);
+	secid = label->secid;
+	if (!secid && __xa_alloc_cyclic(&sigil_secids, &secid, label,
+					xa_limit_32b, &sigil_secid_next,
+					GFP_ATOMIC) >= 0)
+		/* Publishes the secid after its entry. */
+		smp_store_release(&label->secid, secid);
+	xa_unlock_irqrestore(&sigil_secids, flags);
+	return secid;
+}
+
+/**
+ * sigil_label_by_secid - The label a secid names
+ *
+ * @secid: A secid.
+ *
+ * Returns the label, referenced, or NULL for a secid that was not given
+ * or whose label is gone.
+ */
+struct sigil_label *sigil_label_by_secid(const u32 secid)
+{
+	struct sigil_label *label;
+
+	rcu_read_lock();
+	label = xa_load(&sigil_secids, secid);
+	if (label && !refcount_inc_not_zero(&label->usage))
+		label = NULL;
+	rcu_read_unlock();
+	return label;
+}
+
+/**
+ * sigil_label_has_secid - Whether a secid names a label
+ *
+ * @label: The label, which the caller holds.
+ * @secid: A secid.
+ *
+ * Compares without reading the label a secid names.
+ *
+ * Returns true when @secid is @label's.
+ */
+bool sigil_label_has_secid(const struct sigil_label *const label,
+			   const u32 secid)
+{
+	bool same;
+
+	rcu_read_lock();
+	same = secid && xa_load(&sigil_secids, secid) == label;
+	rcu_read_unlock();
+	return same;
 }
 
 /**

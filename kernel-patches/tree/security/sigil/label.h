@@ -58,8 +58,8 @@ struct sigil_label {
 	 */
 	atomic64_t unconfined;
 	/**
-	 * @secid: The label's secid, 0 until sigil_secid() gives it one
-	 * (secid.c).
+	 * @secid: The label's secid, 0 until sigil_label_secid() gives it
+	 * one (for secid.c).
 	 */
 	u32 secid;
 	/**
@@ -87,6 +87,9 @@ struct sigil_label *sigil_label_from_value(const void *value, size_t size,
 					   gfp_t gfp);
 void sigil_label_put(struct sigil_label *label);
 struct sigil_label *sigil_label_lookup(const char *str, size_t len);
+u32 sigil_label_secid(struct sigil_label *label);
+struct sigil_label *sigil_label_by_secid(u32 secid);
+bool sigil_label_has_secid(const struct sigil_label *label, u32 secid);
 unsigned int sigil_label_count(void);
 int __init sigil_label_init(void);
 

@@ -31,21 +31,13 @@
 #include <linux/audit.h>
 #include <linux/init.h>
 #include <linux/lsm_hooks.h>
-#include <linux/rcupdate.h>
 #include <linux/security.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include <linux/xarray.h>
 
 #include "label.h"
 #include "secid.h"
 #include "setup.h"
-
-/* Secid to label, unreferenced: a label takes its entry out as it goes. */
-static DEFINE_XARRAY_FLAGS(sigil_secids, XA_FLAGS_ALLOC1 | XA_FLAGS_LOCK_IRQ);
-
-/* Where the search for a free secid starts: they are given in turn. */
-static u32 sigil_secid_next;
 
 /* Whether Sigil answers the secid interfaces (see the top of this file). */
 static bool sigil_secids_on __ro_after_init;
@@ -75,42 +67,7 @@ bool sigil_secids_answered(void)
  */
 u32 sigil_secid(struct sigil_label *const label)
 {
-	unsigned long flags;
-	u32 secid;
-
-	if (!sigil_secids_on)
-		return 0;
-	/* Pairs with the release below: the entry is visible. */
-	secid = smp_load_acquire(&label->secid);
-	if (secid)
-		return secid;
-	xa_lock_irqsave(&sigil_secids, flags);
-	secid = label->secid;
-	if (!secid && __xa_alloc_cyclic(&sigil_secids, &secid, label,
-					xa_limit_32b, &sigil_secid_next,
-					GFP_ATOMIC) >= 0)
-		/* Publishes the secid after its entry. */
-		smp_store_release(&label->secid, secid);
-	xa_unlock_irqrestore(&sigil_secids, flags);
-	return secid;
-}
-
-/**
- * sigil_secid_forget - Take a freed label's secid out
- *
- * @label: A label whose last reference is gone, in an RCU callback: no
- * lookup finds it any more, and it is freed after a grace period, so a
- * reader that has just found it by its secid still reads it safely.
- */
-void sigil_secid_forget(struct sigil_label *const label)
-{
-	unsigned long flags;
-
-	if (!label->secid)
-		return;
-	xa_lock_irqsave(&sigil_secids, flags);
-	__xa_erase(&sigil_secids, label->secid);
-	xa_unlock_irqrestore(&sigil_secids, flags);
+	return sigil_secids_on ? sigil_label_secid(label) : 0;
 }
 
 /*
@@ -119,16 +76,9 @@ void sigil_secid_forget(struct sigil_label *const label)
  */
 static struct sigil_label *sigil_secid_label(const u32 secid)
 {
-	struct sigil_label *label;
-
 	if (!sigil_secids_on || !secid)
 		return NULL;
-	rcu_read_lock();
-	label = xa_load(&sigil_secids, secid);
-	if (label && !refcount_inc_not_zero(&label->usage))
-		label = NULL;
-	rcu_read_unlock();
-	return label;
+	return sigil_label_by_secid(secid);
 }
 
 /*
@@ -245,10 +195,7 @@ static int hook_audit_rule_match(const u32 secid, const u32 field,
 
 	if (!sigil_secids_on || !lsmrule)
 		return 0;
-	/* A pointer compared, not read: the rule holds its label. */
-	rcu_read_lock();
-	same = secid && xa_load(&sigil_secids, secid) == lsmrule;
-	rcu_read_unlock();
+	same = sigil_label_has_secid(lsmrule, secid);
 	switch (op) {
 	case Audit_equal:
 		return same;

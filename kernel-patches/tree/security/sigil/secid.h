@@ -13,7 +13,6 @@
 #include "label.h"
 
 u32 sigil_secid(struct sigil_label *label);
-void sigil_secid_forget(struct sigil_label *label);
 bool sigil_secids_answered(void);
 
 #endif /* _SECURITY_SIGIL_SECID_H */
