@@ -139,6 +139,26 @@ label 1" "$(grep -v '^hello' $out)"
 	log_has "denied op=inherit check=file subject=app_t object=unlabeled" ||
 		fail "expected the inherited descriptor refused"
 	;;
+unlabeled-is-not-written-as-a-label)
+	# A file made in an unlabeled directory gets no label of its own,
+	# so a genfs rule labels it as it labels the system's other files
+	# without one; attr/fscreate can still ask for unlabeled.
+	m=$(disk_mount ext4) || exit 1
+	type=$(mount_type "$m")
+	rm -rf "$m/nolabel"
+	mkdir "$m/nolabel" || fail "cannot create $m/nolabel"
+	load ""
+	run 0 filecon -s unlabeled "$m/nolabel"
+	echo x >"$m/nolabel/f" || fail "cannot create $m/nolabel/f"
+	run 0 fscreatecon-run unlabeled -o "$m/nolabel/g" -- true
+	load "genfs $type / fs_t"
+	expect_eq "new file of an unlabeled directory" fs_t "$(label "$m/nolabel/f")"
+	expect_eq "the directory, labelled unlabeled" unlabeled "$(label "$m/nolabel")"
+	expect_eq "a file made with attr/fscreate unlabeled" unlabeled "$(label "$m/nolabel/g")"
+	load ""
+	expect_eq "without the rule" unlabeled "$(label "$m/nolabel/f")"
+	rm -rf "$m/nolabel"
+	;;
 anonymous-objects-carry-their-creators-label)
 	# A pipe and a memfd carry the label of the task that made them:
 	# neither is unlabeled.  The inode that anonymous files share is

@@ -463,7 +463,8 @@ static struct sigil_label *new_file_label(const struct inode *const dir)
  * mkdir, symlink, mknod, O_TMPFILE), before it can be seen: with the
  * task's attr/fscreate if set, else with the label a create rule names for
  * the task's label and the directory's, else with the parent directory's
- * label, or the task's own under "newfiles creator".
+ * label, or the task's own under "newfiles creator"; an unlabeled
+ * directory's new file gets no label of its own.
  * The file system writes the xattr in the same transaction.  An O_TMPFILE
  * creation, which has no hook of its own, needs c on the directory here;
  * a device node that devtmpfs makes gets its label from the genfs rules
@@ -505,6 +506,15 @@ static int hook_inode_init_security(struct inode *const inode,
 	}
 	label = c->fscreate ? sigil_label_get(c->fscreate) :
 			      new_file_label(dir);
+	/*
+	 * unlabeled is no label: a file made where nothing labels it gets
+	 * none, in memory or on disk, and the genfs rules label it as they
+	 * label its directory (attr/fscreate may still ask for it).
+	 */
+	if (label == sigil_label_unlabeled && !c->fscreate) {
+		sigil_label_put(label);
+		return -EOPNOTSUPP;
+	}
 	/* No slot: a file system without xattrs keeps the label in core. */
 	xattr = lsm_get_xattr_slot(xattrs, xattr_count);
 	if (xattr) {
