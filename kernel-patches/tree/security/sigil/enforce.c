@@ -420,8 +420,11 @@ int sigil_fslabels(const char *fstype)
 {
 	int ret;
 
-	if (!static_branch_unlikely(&sigil_policy_loaded))
-		return -1;
+	/*
+	 * No test of sigil_policy_loaded, which the first load turns on
+	 * after the epoch has advanced: sigil_fs_labels_trusted() caches
+	 * the answer under the new epoch.
+	 */
 	rcu_read_lock();
 	ret = policy_fslabels(rcu_dereference(sigil_policy), fstype);
 	rcu_read_unlock();

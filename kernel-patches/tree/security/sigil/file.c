@@ -337,7 +337,8 @@ static bool is_exe_file(const struct file *const file)
  * execute it.  Anonymous memory is not a file and is not mediated.
  */
 static int check_mapping(struct file *const file, const unsigned long prot,
-			 const bool shared, const char *const op)
+			 const bool shared, const bool may_read,
+			 const char *const op)
 {
 	u8 perms = 0;
 
@@ -349,8 +350,7 @@ static int check_mapping(struct file *const file, const unsigned long prot,
 		perms |= SIGIL_PERM_WRITE;
 	if (prot & PROT_EXEC)
 		perms |= SIGIL_PERM_EXEC;
-	/* mprotect() holds the mm's lock, which a FUSE server may need. */
-	if (!strcmp(op, "mmap"))
+	if (may_read)
 		return check_current_may_read(file, perms, op);
 	return check_current(file, perms, op);
 }
@@ -359,15 +359,16 @@ static int hook_mmap_file(struct file *const file, const unsigned long reqprot,
 			  const unsigned long prot, const unsigned long flags)
 {
 	return check_mapping(file, prot, (flags & MAP_TYPE) != MAP_PRIVATE,
-			     "mmap");
+			     true, "mmap");
 }
 
 static int hook_file_mprotect(struct vm_area_struct *const vma,
 			      const unsigned long reqprot,
 			      const unsigned long prot)
 {
+	/* mprotect() holds the mm's lock, which a FUSE server may need. */
 	return check_mapping(vma->vm_file, prot, vma->vm_flags & VM_SHARED,
-			     "mprotect");
+			     false, "mprotect");
 }
 
 /* Reads nothing, swallows writes: what replaces a descriptor exec closes. */

@@ -202,15 +202,26 @@ static bool served(const struct super_block *const sb)
  */
 bool sigil_fs_labels_trusted(const struct super_block *const sb)
 {
+	struct sigil_sb *const ssb = sb->s_security +
+				     sigil_blob_sizes.lbs_superblock;
+	/* Before the policy: a newer policy comes with a newer epoch. */
+	const u64 epoch = atomic64_read_acquire(&sigil_epoch);
+	const s64 cached = atomic64_read(&ssb->trusted);
+	bool trusted;
 	int rule;
 
+	/* Every creation and instantiation asks: once per policy will do. */
+	if (cached && (u64)cached >> 1 == epoch)
+		return cached & 1;
 	if (sb->s_user_ns != &init_user_ns &&
-	    (sb->s_type->fs_flags & FS_REQUIRES_DEV || served(sb)))
-		return false;
-	rule = sigil_fslabels(sb->s_type->name);
-	if (rule >= 0)
-		return rule == SIGIL_FSLABELS_XATTR;
-	return !served(sb);
+	    (sb->s_type->fs_flags & FS_REQUIRES_DEV || served(sb))) {
+		trusted = false;
+	} else {
+		rule = sigil_fslabels(sb->s_type->name);
+		trusted = rule >= 0 ? rule == SIGIL_FSLABELS_XATTR : !served(sb);
+	}
+	atomic64_set(&ssb->trusted, (s64)(epoch << 1 | trusted));
+	return trusted;
 }
 
 /* Returns @inode's label, referenced: unlabeled if it has none yet. */
@@ -562,19 +573,6 @@ static struct sigil_label *xattr_label(struct dentry *const dentry,
 	return label;
 }
 
-/*
- * The label of an object of the kernel's internal file systems that no
- * genfs rule names: a pipe, a memfd.  Its creator's, as it comes into
- * memory for the task that made it; kernel for the inode that every
- * task's eventfd, timerfd or epoll file shares (which is S_PRIVATE, so
- * that no hook asks about it).  Referenced.
- */
-static struct sigil_label *anonymous_label(const struct super_block *sb)
-{
-	return sigil_label_get(sb->s_magic == ANON_INODE_FS_MAGIC ?
-			       sigil_label_kernel : sigil_current_label());
-}
-
 /* Marks @inode, still without a label, to be read again when needed. */
 static void label_later(struct inode *const inode)
 {
@@ -588,7 +586,7 @@ static void label_later(struct inode *const inode)
  * Labels @inode from what its file system keeps: its security.sigil
  * where its file system's labels are believed (unlabeled for an invalid
  * one), else, or without one, the genfs rules; an object of an internal
- * file system that no genfs rule names, as anonymous_label() says, so
+ * file system that no genfs rule names, its creator's label, so
  * that unlabeled is left to files whose label could not be read or that
  * no rule names.  Nothing is kept when the
  * label cannot be read now: the inode stays unlabeled to the checks and
@@ -617,7 +615,13 @@ static void label_from_store(struct dentry *const dentry,
 		label = sigil_label_get(sigil_label_unlabeled);
 	else if (!label && sb->s_flags & SB_NOUSER &&
 		 !sigil_genfs_label(sb->s_type->name, NULL))
-		label = anonymous_label(sb);
+		/*
+		 * A pipe, a memfd: its creator's label, as it comes into
+		 * memory for the task that made it.  (The inode that every
+		 * eventfd, timerfd or epoll file shares is S_PRIVATE: no
+		 * hook sees it.)
+		 */
+		label = sigil_label_get(sigil_current_label());
 	if (label) {
 		/* Two dentries of one inode may race here: the first wins. */
 		spin_lock(&inode->i_lock);

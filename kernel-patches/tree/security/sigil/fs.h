@@ -65,6 +65,18 @@ struct sigil_inode {
 	bool task;
 };
 
+/**
+ * struct sigil_sb - A file system's part of Sigil's state, in its blob
+ */
+struct sigil_sb {
+	/**
+	 * @trusted: Whether its labels are believed
+	 * (sigil_fs_labels_trusted()), for one policy: sigil_epoch shifted
+	 * left by one, ored with the answer; 0 for none yet.
+	 */
+	atomic64_t trusted;
+};
+
 static inline struct sigil_inode *sigil_inode(const struct inode *const inode)
 {
 	return inode->i_security + sigil_blob_offsets.inode;

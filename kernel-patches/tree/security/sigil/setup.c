@@ -23,6 +23,7 @@ struct lsm_blob_sizes sigil_blob_sizes __ro_after_init = {
 	.lbs_ipc = sizeof(struct sigil_label *),
 	.lbs_key = sizeof(struct sigil_label *),
 	.lbs_perf_event = sizeof(struct sigil_label *),
+	.lbs_superblock = sizeof(struct sigil_sb),
 	.lbs_sock = sizeof(struct sigil_sock),
 	.lbs_xattr_count = 1,
 };
