@@ -288,6 +288,11 @@ transition app_t victim_t"
 	left=$(./object-ops itimer-exec victim_t 2>&1)
 	[ "$left" -gt 990 ] 2>/dev/null ||
 		fail "expected the timer kernel set to run on in victim_t, saw '$left' seconds left"
+	# Nor turn address randomisation off for it (personality(2)), as
+	# after a setuid exec: from any label, as for SELinux.
+	expect_as app_t randomize ./object-ops personality-exec victim_t
+	expect_eq "personality kept within kernel" no-randomize \
+		"$(./object-ops personality-exec kernel 2>&1)"
 	;;
 *)
 	fail "no confinement test named '$t'"

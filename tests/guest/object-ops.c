@@ -66,6 +66,10 @@
  *                                    LABEL, print the seconds left on it
  *                                    there (0: stopped)
  *   object-ops itimer-left           that second half
+ *   object-ops personality-exec LABEL
+ *                                    set ADDR_NO_RANDOMIZE, exec into LABEL,
+ *                                    print whether it is still set there
+ *   object-ops personality-left      that second half
  *   object-ops ctty-open LABEL PTSLABEL
  *                                    a new pseudo-terminal, its pts node
  *                                    labelled PTSLABEL and held open here,
@@ -103,6 +107,7 @@
 #include <sys/ioctl.h>
 #include <sys/ipc.h>
 #include <sys/mman.h>
+#include <sys/personality.h>
 #include <sys/msg.h>
 #include <sys/prctl.h>
 #include <sys/sem.h>
@@ -696,6 +701,14 @@ static int ctty_open(const char *label, const char *pts_label)
 	return WEXITSTATUS(status);
 }
 
+static int personality_exec(const char *label)
+{
+	if (personality(ADDR_NO_RANDOMIZE) < 0)
+		return result(0);
+	return reexec(label, (char *[]){ (char *)self, "personality-left",
+					 NULL });
+}
+
 /* The label of @fd's inode, or "-". */
 static const char *fd_label(int fd, char *buf, size_t size)
 {
@@ -873,6 +886,13 @@ int main(int argc, char **argv)
 		return key_read(atol(argv[2]));
 	if (!strcmp(op, "itimer-exec") && argc == 3)
 		return itimer_exec(argv[2]);
+	if (!strcmp(op, "personality-exec") && argc == 3)
+		return personality_exec(argv[2]);
+	if (!strcmp(op, "personality-left") && argc == 2) {
+		puts(personality(0xffffffff) & ADDR_NO_RANDOMIZE ?
+		     "no-randomize" : "randomize");
+		return 0;
+	}
 	if (!strcmp(op, "itimer-left") && argc == 2)
 		return itimer_left();
 	if (!strcmp(op, "ctty-open") && argc == 4)

@@ -15,6 +15,7 @@
 #include <linux/err.h>
 #include <linux/lsm_hooks.h>
 #include <linux/mount.h>
+#include <linux/personality.h>
 #include <linux/ptrace.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
@@ -355,8 +356,13 @@ static int hook_bprm_creds_for_exec(struct linux_binprm *const bprm)
 		sigil_cred_set_label(c, to);
 		c->exec = NULL;
 		c->reset_inherited = !sigil_label_unconfined(c->prev);
-		/* As SELinux: AT_SECURE, so ld.so drops LD_PRELOAD and friends. */
+		/*
+		 * As SELinux: AT_SECURE, so ld.so drops LD_PRELOAD and
+		 * friends, and no personality that weakens the new program
+		 * (no address randomisation, readable implies executable).
+		 */
 		bprm->secureexec = 1;
+		bprm->per_clear |= PER_CLEAR_ON_SETID;
 	}
 	sigil_label_put(c->exec);
 	c->exec = NULL;
