@@ -9,6 +9,8 @@ t=/usr/libexec/sigil/tests
 b=$t/sigil-bench
 fs=/sys/kernel/security/sigil
 
+# The network workloads run over loopback.
+ip link set lo up 2>/dev/null || ifconfig lo 127.0.0.1 up
 lsms=$(cat /sys/kernel/security/lsm)
 echo "lsm $lsms"
 case ",$lsms," in *,sigil,*) sigil=1 ;; *) sigil=0 ;; esac
@@ -66,9 +68,18 @@ L)
 	# Loads repeat within a tick: three passes are plenty.
 	lp=$passes
 	[ "$lp" -le 3 ] || lp=3
-	for kind in allow transition entrypoint; do
+	for kind in allow transition entrypoint port; do
 		for n in $sizes; do
+			# Ports: up to 40,000, one port each.
+			[ $kind != port ] || [ "$n" -le 40000 ] || continue
 			$b load $kind "$n" "$lp"
+			if [ $kind = port ]; then
+				# A connect as bench_t, the ports in the policy.
+				SIGIL_BENCH_ONLY=connect-local-tcp execcon bench_t \
+					$b work "$passes" "$scale" bench_u $other |
+					sed "s/^work /checkport $n /"
+				continue
+			fi
 			[ $kind = allow ] || continue
 			# The check of a confined task under that policy.
 			SIGIL_BENCH_ONLY=open-close-ext4 execcon bench_t \

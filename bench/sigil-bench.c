@@ -37,13 +37,16 @@
  */
 #include <config.h>
 
+#include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <netinet/in.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -160,8 +163,9 @@ static int setup(void)
 }
 
 /*
- * The ten rules of conditions C and D: bench_t is the confined task,
- * bench_u the label of its exec transitions and of the other task.
+ * The rules of conditions C and D: bench_t is the confined task, bench_u
+ * the label of its exec transitions and of the other task; the ports of
+ * the network workloads are bench_port_t's.
  */
 static const char base_policy[] =
 	"unconfined kernel\n"
@@ -173,7 +177,11 @@ static const char base_policy[] =
 	"allow bench_t bench_new_t rw\n"
 	"transition bench_t bench_u\n"
 	"process bench_t bench_u ts\n"
-	"allow bench_u unlabeled rwx\n";
+	"allow bench_u unlabeled rwx\n"
+	"socket bench_t inet\n"
+	"port tcp 8080-8089 bench_port_t\n"
+	"port udp 8080-8089 bench_port_t\n"
+	"net bench_t bench_port_t bc\n";
 
 /*
  * N rules of KIND over pools of about sqrt(N) labels, as a real policy
@@ -199,6 +207,10 @@ static void gen(FILE *out, const char *kind, long n)
 			fprintf(out, "transition gs%ld gt%ld\n", a, b);
 		else if (!strcmp(k, "process"))
 			fprintf(out, "process gs%ld gp%ld s\n", a, b);
+		else if (!strcmp(k, "port"))
+			/* One port each, none of the workloads'. */
+			fprintf(out, "port tcp %ld gport%ld\n", 20000 + i % 40000,
+				i % pool);
 		else if (!strcmp(k, "entrypoint"))
 			fprintf(out, i % 2 ? "entrypoint ge%ld gx%ld\n" :
 				"transition gs%ld ge%ld\n",
@@ -405,6 +417,86 @@ static void w_signal(long n)
 			die("kill of the other task");
 }
 
+/*
+ * The network workloads, over loopback: a listening TCP socket and a
+ * bound UDP socket on port 8080, made once; bench_port_t's.
+ */
+static int listener = -1, receiver = -1, sender = -1;
+static struct sockaddr_in port8080;
+
+static void net_setup(void)
+{
+	const int one = 1;
+
+	if (listener >= 0)
+		return;
+	port8080.sin_family = AF_INET;
+	port8080.sin_port = htons(8080);
+	port8080.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	listener = socket(AF_INET, SOCK_STREAM, 0);
+	receiver = socket(AF_INET, SOCK_DGRAM, 0);
+	sender = socket(AF_INET, SOCK_DGRAM, 0);
+	if (listener < 0 || receiver < 0 || sender < 0)
+		die("socket");
+	setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	if (bind(listener, (struct sockaddr *)&port8080, sizeof(port8080)) ||
+	    listen(listener, 64) ||
+	    bind(receiver, (struct sockaddr *)&port8080, sizeof(port8080)))
+		die("bind 127.0.0.1:8080");
+}
+
+/* bind(2) of a UDP socket to 127.0.0.1:8081, then close. */
+static void w_bind(long n)
+{
+	struct sockaddr_in a = port8080;
+	int s;
+
+	a.sin_port = htons(8081);
+	for (; n > 0; n--) {
+		s = socket(AF_INET, SOCK_DGRAM, 0);
+		if (s < 0 || bind(s, (struct sockaddr *)&a, sizeof(a)))
+			die("bind 127.0.0.1:8081");
+		close(s);
+	}
+}
+
+/* A TCP connection to the local listener, accepted, both ends closed. */
+static void w_connect(long n)
+{
+	const struct linger now = { .l_onoff = 1, .l_linger = 0 };
+	int c, a;
+
+	for (; n > 0; n--) {
+		c = socket(AF_INET, SOCK_STREAM, 0);
+		if (c < 0 || connect(c, (struct sockaddr *)&port8080,
+				     sizeof(port8080)))
+			die("connect 127.0.0.1:8080");
+		a = accept(listener, NULL, NULL);
+		if (a < 0)
+			die("accept");
+		/* A reset, not TIME_WAIT: no state outlives the pass. */
+		setsockopt(c, SOL_SOCKET, SO_LINGER, &now, sizeof(now));
+		close(c);
+		close(a);
+	}
+}
+
+/* A UDP datagram to the local receiver, by address. */
+static void w_udp_send(long n)
+{
+	char buf[16];
+
+	for (; n > 0; n--) {
+		if (sendto(sender, "x", 1, 0, (struct sockaddr *)&port8080,
+			   sizeof(port8080)) != 1)
+			die("sendto 127.0.0.1:8080");
+		/* Drained, so that no datagram is dropped for room. */
+		if (recv(receiver, buf, sizeof(buf), MSG_DONTWAIT) < 0 &&
+		    errno != EAGAIN)
+			die("recv");
+	}
+}
+
 static const struct {
 	const char *name;
 	void (*fn)(long n);
@@ -424,6 +516,9 @@ static const struct {
 	{ "fork-exec-one-syscall", w_exec_one_syscall, 200 },
 	{ "ptrace-check", w_ptrace, 4000 },
 	{ "signal-check", w_signal, 4000 },
+	{ "bind-close-udp", w_bind, 1000 },
+	{ "connect-local-tcp", w_connect, 500 },
+	{ "send-udp", w_udp_send, 2000 },
 };
 
 static int work(int passes, int scale, const char *x, pid_t pid)
@@ -442,6 +537,7 @@ static int work(int passes, int scale, const char *x, pid_t pid)
 	if (xlabel && sigil_attr_get(0, lsm, SIGIL_ATTR_CURRENT, &own_label))
 		own_label = NULL;
 	target = pid;
+	net_setup();
 	for (i = 0; i < sizeof(works) / sizeof(works[0]); i++) {
 		if (only && strcmp(only, works[i].name))
 			continue;

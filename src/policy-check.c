@@ -168,7 +168,8 @@ const char *policy_rule_letters(const char *word)
 
 	for (k = 0; k < SIGIL_RULE_KINDS; k++) {
 		if (strcmp(sigil_rule_word(k), word) ||
-		    !sigil_rule_has_perms(k) || sigil_rule_has_names(k))
+		    !sigil_rule_has_perms(k) || sigil_rule_has_names(k) ||
+		    k == SIGIL_RULE_PORT)
 			continue;
 		/* Every bit: every letter, in the grammar's order. */
 		sigil_perms_format(k, ~0ULL, letters, sizeof(letters));

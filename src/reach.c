@@ -219,14 +219,64 @@ static void free_graph(struct graph *g)
 	free(g->labels);
 }
 
+/* Whether @l is a port's label: a port rule's, a net rule's object. */
+static int is_port_label(const struct graph *g, const struct sigil_label *l)
+{
+	const struct sigil_rule *r;
+	size_t i;
+
+	if (!strcmp(l->str, SIGIL_LABEL_PORT_RESERVED) ||
+	    !strcmp(l->str, SIGIL_LABEL_PORT_EPHEMERAL) ||
+	    !strcmp(l->str, SIGIL_LABEL_PORT_UNRESERVED))
+		return 1;
+	for (i = 0; i < g->p->nused; i++) {
+		r = &g->p->rules[i];
+		if ((r->kind == SIGIL_RULE_PORT && r->l[0] == l) ||
+		    (r->kind == SIGIL_RULE_NET && r->l[1] == l))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Prints every label that can become holder @h, itself first, with the
+ * rights @holds it holds by @how; the number of lines printed (@lines
+ * before).
+ */
+static size_t print_holders(struct graph *g, size_t h, const char *holds,
+			    const char *how, size_t *prev, unsigned int *kind,
+			    int json, size_t lines, FILE *out)
+{
+	size_t i, n = 0;
+	char buf[8192];
+
+	walk(g, h, 0, prev, kind);
+	for (i = 0; i < g->nlabels; i++) {
+		if (prev[i] == (size_t)-1)
+			continue;
+		path(g, h, i, 0, prev, kind, buf, sizeof(buf), json);
+		if (json)
+			fprintf(out, "%s\n {\"label\":\"%s\",\"rights\":\"%s\",\"holder\":\"%s\",\"by\":\"%s\",\"path\":%s}",
+				lines + n ? "," : "", g->labels[i]->str, holds,
+				g->labels[h]->str, how, buf);
+		else
+			fprintf(out, "%s %s %s %s %s\n", g->labels[i]->str,
+				holds, g->labels[h]->str, how, buf);
+		n++;
+	}
+	return n;
+}
+
 size_t reach_who_can(const char *text, size_t size, const char *object,
 		     const char *rights, int json, FILE *out)
 {
 	struct graph g;
-	size_t *prev, i, h, o, lines = 0;
-	unsigned int *kind;
-	char buf[8192], holds[8];
+	size_t *prev, h, o, lines = 0;
+	unsigned int *kind, k;
+	char holds[8];
 	const char *how;
+	unsigned int port;
+	u8 rk;
 	u64 held;
 
 	if (parse(&g, text, size))
@@ -236,36 +286,30 @@ size_t reach_who_can(const char *text, size_t size, const char *object,
 	kind = xrealloc(NULL, g.nlabels * sizeof(*kind));
 	if (json)
 		fputs("[", out);
-	/* The holders: allow rules on @object, unconfined labels. */
-	for (h = 0; h < g.nlabels; h++) {
-		if (unconfined(&g, h)) {
-			held = SIGIL_PERM_ALL;
-			how = "unconfined";
-		} else if (h == o) {
-			held = SIGIL_PERM_ALL;
-			how = "own";
-		} else {
-			held = sigil_policy_perms(g.p, SIGIL_RULE_ALLOW,
-						  g.labels[h], g.labels[o]);
-			how = "allow";
-		}
-		sigil_perms_format(SIGIL_RULE_ALLOW, held, holds, sizeof(holds));
-		if (!holds[0] || !wanted(holds, rights))
-			continue;
-		/* Every label that can become the holder, itself first. */
-		walk(&g, h, 0, prev, kind);
-		for (i = 0; i < g.nlabels; i++) {
-			if (prev[i] == (size_t)-1)
+	/*
+	 * The holders: allow rules on @object, unconfined labels; for a
+	 * port's label, net rules instead.
+	 */
+	port = is_port_label(&g, g.labels[o]);
+	for (k = port; k < (port ? 2U : 1U); k++) {
+		rk = k ? SIGIL_RULE_NET : SIGIL_RULE_ALLOW;
+		for (h = 0; h < g.nlabels; h++) {
+			if (unconfined(&g, h)) {
+				held = k ? SIGIL_NET_ALL : SIGIL_PERM_ALL;
+				how = "unconfined";
+			} else if (h == o && !k) {
+				held = SIGIL_PERM_ALL;
+				how = "own";
+			} else {
+				held = sigil_policy_perms(g.p, rk, g.labels[h],
+							  g.labels[o]);
+				how = sigil_rule_word(rk);
+			}
+			sigil_perms_format(rk, held, holds, sizeof(holds));
+			if (!holds[0] || !wanted(holds, rights))
 				continue;
-			path(&g, h, i, 0, prev, kind, buf, sizeof(buf), json);
-			if (json)
-				fprintf(out, "%s\n {\"label\":\"%s\",\"rights\":\"%s\",\"holder\":\"%s\",\"by\":\"%s\",\"path\":%s}",
-					lines ? "," : "", g.labels[i]->str, holds,
-					g.labels[h]->str, how, buf);
-			else
-				fprintf(out, "%s %s %s %s %s\n", g.labels[i]->str,
-					holds, g.labels[h]->str, how, buf);
-			lines++;
+			lines += print_holders(&g, h, holds, how, prev, kind,
+					       json, lines, out);
 		}
 	}
 	if (json)
@@ -324,6 +368,7 @@ size_t reach_from(const char *text, size_t size, const char *subject,
 			case SIGIL_RULE_ALLOW:
 			case SIGIL_RULE_PROCESS:
 			case SIGIL_RULE_POLICY:
+			case SIGIL_RULE_NET:
 				sigil_perms_format((u8)r->kind, r->perms, rights,
 					  sizeof(rights));
 				print_right(&g, t, sigil_rule_word((u8)r->kind),

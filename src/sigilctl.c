@@ -58,6 +58,7 @@ static void usage(int status)
 	       "  or:  sigilctl access process SUBJECT OBJECT PERMS\n"
 	       "  or:  sigilctl access capability SUBJECT NAME\n"
 	       "  or:  sigilctl access socket SUBJECT FAMILY\n"
+	       "  or:  sigilctl access net SUBJECT PORTLABEL PERMS\n"
 	       "  or:  sigilctl access policy SUBJECT PERMS\n"
 	       "  or:  sigilctl who-can [--rights LETTERS] [--json] [--policy FILE] OBJECT\n"
 	       "  or:  sigilctl reach [--json] [--policy FILE] SUBJECT\n"
@@ -82,7 +83,8 @@ static void usage(int status)
 	       "                rule for /, of --policy FILE or the running policy) is\n"
 	       "                printed commented out, with what to do instead\n"
 	       "  access ...    ask whether the running policy allows an access\n"
-	       "  who-can       every label that holds rights on files labelled OBJECT,\n"
+	       "  who-can       every label that holds rights on files labelled OBJECT\n"
+	       "                (on ports, when OBJECT is a port label: net rules),\n"
 	       "                directly or by becoming one that does: LABEL RIGHTS\n"
 	       "                HOLDER BY PATH, one a line\n"
 	       "  reach         every right SUBJECT holds, directly or by becoming\n"
@@ -637,8 +639,8 @@ static int graph_query(const char *cmd, int argc, char **argv)
 		} else if (argc > 1 && !strcmp(argv[0], "--rights") &&
 			   !strcmp(cmd, "who-can")) {
 			rights = argv[1];
-			if (!*rights || strspn(rights, "rwxac") != strlen(rights))
-				tool_die(EXIT_USAGE, 0, "invalid rights '%s': letters of r, w, x, a, c",
+			if (!*rights || strspn(rights, "rwxacb") != strlen(rights))
+				tool_die(EXIT_USAGE, 0, "invalid rights '%s': letters of r, w, x, a, c (files), b, c (ports)",
 					 rights);
 			argc--;
 			argv++;

@@ -64,7 +64,8 @@ static int field(const char *rec, const char *key, char *buf, size_t size)
 static void describe(const char *rec, char *buf, size_t size)
 {
 	static const char *const keys[] = { "op", "check", "subject",
-					    "object", "comm", "name", "path" };
+					    "object", "proto", "port", "comm",
+					    "name", "path" };
 	char value[512];
 	size_t i, len = 0;
 
@@ -199,10 +200,39 @@ static int normalize(const char *text, size_t len, char *out, size_t size)
 	return n ? 0 : -1;
 }
 
+/*
+ * A net rule on the label of ports no rule names (reserved_port,
+ * ephemeral_port, unreserved_port) would open every such port: the port
+ * denied gets a label of its own, the subject's name with _port_t for
+ * _t, and the net rule is on that.  Rewrites @rule to the net rule and
+ * puts the port rule in @port; 0 when @rule is not such a rule.
+ */
+static int own_port(const char *rec, char *rule, size_t size, char *port,
+		    size_t psize)
+{
+	char subject[300], object[300], letters[8], proto[8], num[8];
+	size_t n;
+
+	if (sscanf(rule, "net %299s %299s %7s", subject, object, letters) != 3 ||
+	    (strcmp(object, "reserved_port") && strcmp(object, "ephemeral_port") &&
+	     strcmp(object, "unreserved_port")) ||
+	    !field(rec, "proto", proto, sizeof(proto)) ||
+	    !field(rec, "port", num, sizeof(num)) || !strcmp(num, "0"))
+		return 0;
+	n = strlen(subject);
+	if (n > 2 && !strcmp(subject + n - 2, "_t"))
+		n -= 2;
+	snprintf(port, psize, "port %s %s %.*s_port_t", proto, num, (int)n,
+		 subject);
+	snprintf(rule, size, "net %s %.*s_port_t %s", subject, (int)n, subject,
+		 letters);
+	return 1;
+}
+
 int suggest_line(struct suggest *s, const char *line)
 {
 	const char *rec = strstr(line, "denied op="), *m, *end;
-	char rule[1024], reason[512], desc[2048];
+	char rule[1024], port[1024], reason[512], desc[2048];
 	struct suggest_rule *r;
 	char why[256];
 
@@ -230,10 +260,17 @@ int suggest_line(struct suggest *s, const char *line)
 		s->invalid++;
 		return 1;
 	}
+	describe(rec, desc, sizeof(desc));
+	if (own_port(rec, rule, sizeof(rule), port, sizeof(port)) &&
+	    !policy_check_rule(port, why, sizeof(why)) &&
+	    !policy_check_rule(rule, why, sizeof(why))) {
+		r = add_rule(s, port);
+		if (!r || add_why(r, desc) < 0)
+			return -1;
+	}
 	r = add_rule(s, rule);
 	if (!r)
 		return -1;
-	describe(rec, desc, sizeof(desc));
 	return add_why(r, desc) < 0 ? -1 : 1;
 }
 

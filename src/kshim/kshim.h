@@ -21,6 +21,7 @@
 #include <sys/types.h>
 
 typedef uint8_t u8;
+typedef uint16_t u16;
 typedef uint32_t u32;
 typedef uint64_t u64;
 typedef int64_t s64;
@@ -40,6 +41,13 @@ typedef unsigned int gfp_t;
 #define BIT_ULL(n)		(1ULL << (n))
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
 #define max(a, b)		((a) > (b) ? (a) : (b))
+#define U16_MAX			((u16)~0U)
+#define swap(a, b) \
+	do { \
+		__typeof__(a) swap_tmp = (a); \
+		(a) = (b); \
+		(b) = swap_tmp; \
+	} while (0)
 
 /* The structures label.h and policy.h embed, unused here. */
 struct hlist_node {
@@ -190,6 +198,15 @@ static inline u32 hash_64(u64 val, unsigned int bits)
 static inline u32 hash_ptr(const void *ptr, unsigned int bits)
 {
 	return hash_64((unsigned long)ptr, bits);
+}
+
+/* sort() as lib/sort.c has it: no swap function is passed here. */
+static inline void sort(void *base, size_t num, size_t size,
+			int (*cmp)(const void *, const void *), void *swap_fn)
+{
+	(void)swap_fn;
+	if (num)
+		qsort(base, num, size, cmp);
 }
 
 #endif /* SIGIL_KSHIM_H */

@@ -440,6 +440,12 @@ static void node_rows(void)
 		  "unconfined kernel\nnever capability kernel sys_admin\n" },
 		{ "never of an exec rule", "unconfined kernel\nnever exec a b c\n" },
 		{ "never alone", "unconfined kernel\nnever\n" },
+		{ "port 0", "unconfined kernel\nport tcp 0 a_t\n" },
+		{ "a port of an unknown protocol", "unconfined kernel\nport dccp 80 a_t\n" },
+		{ "a port list ending with a comma", "unconfined kernel\nport udp 53, a_t\n" },
+		{ "two port ranges of one width overlapping",
+		  "unconfined kernel\nport tcp 80-89 a_t\nport tcp 85-94 b_t\n" },
+		{ "net with letters of allow", "unconfined kernel\nnet a_t b_t rw\n" },
 		{ "a 256-byte label", NULL },
 	};
 	static const struct {
@@ -456,6 +462,7 @@ static void node_rows(void)
 		{ "unknown letter", "a_t b_t q", 9, 0 },
 		{ "unknown capability", "capability a_t CAP_X", 20, 0 },
 		{ "a genfs rule", "genfs proc /sys s_t", 19, 0 },
+		{ "a port rule", "port tcp 80 a_t", 15, 0 },
 		{ "an invalid label", "a\x01 b_t r", 8, 0 },
 		{ "4096 bytes", big, 4096, 0 },
 		{ "pwrite at offset 1", "a_t b_t r", 9, 1 },

@@ -6,7 +6,8 @@
  * too few, an unknown keyword, bad permission letters, an unknown
  * capability, bytes a label may not hold, a label over 255 bytes, a bad
  * genfs path, two labels for one genfs path, an entrypoint without a
- * transition, CRLF line ends, comments where a field could be.  Each
+ * transition, bad protocols and ports, overlapping port ranges, CRLF
+ * line ends, comments where a field could be.  Each
  * policy begins with "unconfined kernel", so that loading it never
  * confines the test shell.  The same SEED always gives the same files.
  *   policy-corpus SEED COUNT DIR
@@ -38,7 +39,7 @@ static const char *const words[] = {
 	"allow", "transition", "entrypoint", "dyntransition", "fscreate",
 	"relabel", "unconfined", "process", "capability", "policy",
 	"nnptransition", "nosuidtransition", "genfs", "exec", "create",
-	"newfiles", "permissive",
+	"newfiles", "permissive", "port", "net",
 };
 static const char *const bad_words[] = {
 	"alow", "ALLOW", "genfs2", "transitions", "#allow", "allow\x01",
@@ -48,6 +49,11 @@ static const char *const caps[] = {
 	"sys_adm", "net_bind_service", "kill",
 };
 static const char *const newfiles[] = { "parent", "creator", "child" };
+static const char *const protos[] = { "tcp", "udp", "sctp", "dccp", "TCP" };
+static const char *const ports[] = {
+	"80", "80,443", "8000-8099", "8080", "8000-8009", "8090-8099", "0",
+	"90-80", "80,", ",80", "65536", "1-65535", "22", "80-80", "1x",
+};
 static const char *const fstypes[] = { "proc", "sysfs", "devtmpfs" };
 static const char *const paths[] = {
 	"/", "/sys", "/sys/kernel", "/null", "sys", "/sys/", "//x", "/a//b",
@@ -109,6 +115,12 @@ static void rule(FILE *f)
 		fprintf(f, "%s%s%s%s", sep, label(), sep, PICK(caps));
 	} else if (!strcmp(words[w], "allow") || !strcmp(words[w], "process")) {
 		perms(p, words[w][0] == 'a' ? "rwxac" : "rtsm");
+		fprintf(f, "%s%s%s%s%s%s", sep, label(), sep, label(), sep, p);
+	} else if (!strcmp(words[w], "port")) {
+		fprintf(f, "%s%s%s%s%s%s", sep, PICK(protos), sep, PICK(ports),
+			sep, label());
+	} else if (!strcmp(words[w], "net")) {
+		perms(p, "bc");
 		fprintf(f, "%s%s%s%s%s%s", sep, label(), sep, label(), sep, p);
 	} else if (!strcmp(words[w], "policy")) {
 		perms(p, "ler");

@@ -71,7 +71,7 @@ int main(void)
 	struct suggest s;
 	char *out;
 
-	plan(21);
+	plan(22);
 
 	out = suggest_of(forms, 0, &s);
 	is_str("allow app_t secret_t rw\n"
@@ -213,6 +213,24 @@ int main(void)
 		ok(!policy_never_breaks(policy, sizeof(policy) - 1, "allow app_t shadow_t r", NULL, 0),
 		   "a right the assertion does not name is no breach");
 		suggest_free(&t);
+	}
+	{
+		/* A port no rule names: a label of the subject's own. */
+		static const char *const ports[] = {
+			"denied op=bind check=net subject=httpd_t object=unreserved_port proto=tcp port=8080 pid=5 comm=\"lighttpd\" enforcing=1 missing='net httpd_t unreserved_port b'",
+			"denied op=connect check=net subject=httpd_t object=reserved_port proto=udp port=53 pid=5 comm=\"x\" enforcing=1 missing='net httpd_t reserved_port c'",
+			"denied op=connect check=net subject=app_t object=http_port_t proto=tcp port=80 pid=6 comm=\"curl\" enforcing=1 missing='net app_t http_port_t c'",
+			NULL
+		};
+
+		out = suggest_of(ports, 0, &s);
+		is_str("port tcp 8080 httpd_port_t\n"
+		       "net httpd_t httpd_port_t bc\n"
+		       "port udp 53 httpd_port_t\n"
+		       "net app_t http_port_t c\n", out,
+		       "a denied port no rule names gets a label of the subject's, a named one its net rule alone");
+		free(out);
+		suggest_free(&s);
 	}
 	return done_testing();
 }

@@ -18,7 +18,8 @@
  *   missing='allow app_t secret_t r'
  *
  * where missing is the rule that would allow the operation; a refusal
- * that no rule can lift has reason='...' instead.
+ * that no rule can lift has reason='...' instead.  A denial of a port
+ * names it after the object: proto=tcp port=8080.
  *
  * Copyright © 2026 The Sigil authors
  */
@@ -219,6 +220,7 @@ static void audit_denial(const char *op, const struct sigil_query *q, u64 why,
 	const char *const obj = q->object ? q->object->str : "-";
 	struct common_audit_data ad = { .type = LSM_AUDIT_DATA_NONE };
 	struct audit_buffer *ab = audit_start(AUDIT_SIGIL_ACCESS);
+	char portobj[SIGIL_LABEL_MAX + 32];
 	char *missing;
 
 	if (!ab && !__ratelimit(&sigil_denial_rs)) {
@@ -229,7 +231,11 @@ static void audit_denial(const char *op, const struct sigil_query *q, u64 why,
 	if (missing)
 		sigil_format_missing(q, why, missing, SIGIL_RULE_TEXT_MAX);
 	if (!ab) {
-		print_denial(op, check, q->subject->str, obj, dentry,
+		if (q->kind == SIGIL_RULE_NET)
+			snprintf(portobj, sizeof(portobj), "%s proto=%s port=%u",
+				 obj, sigil_proto_name(q->proto), q->port);
+		print_denial(op, check, q->subject->str,
+			     q->kind == SIGIL_RULE_NET ? portobj : obj, dentry,
 			     enforcing, permissive, missing ?: "?");
 		kfree(missing);
 		return;
@@ -241,6 +247,9 @@ static void audit_denial(const char *op, const struct sigil_query *q, u64 why,
 	}
 	audit_log_format(ab, "denied op=%s check=%s subject=%s object=%s", op,
 			 check, q->subject->str, obj);
+	if (q->kind == SIGIL_RULE_NET)
+		audit_log_format(ab, " proto=%s port=%u",
+				 sigil_proto_name(q->proto), q->port);
 	audit_log_lsm_data(ab, &ad);
 	audit_log_format(ab, " enforcing=%d%s missing='%s'", enforcing,
 			 permissive ? " permissive=1" : "", missing ?: "?");

@@ -92,6 +92,7 @@ static u64 decide(const struct sigil_policy *p, const struct sigil_query *q)
 	case SIGIL_RULE_CAPABILITY:
 	case SIGIL_RULE_POLICY:
 	case SIGIL_RULE_SOCKET:
+	case SIGIL_RULE_NET:
 		/* Unconfined labels administer the policy, as before. */
 		if (!p || unconfined(p, subject))
 			return 0;
@@ -381,6 +382,28 @@ struct sigil_label *sigil_genfs_label(const char *fstype, const char *path)
 			sigil_label_unlabeled : NULL;
 	else if (p)
 		label = sigil_label_get(sigil_policy_genfs(p, fstype, path));
+	rcu_read_unlock();
+	return label;
+}
+
+/**
+ * sigil_port_label - The label port rules give a port
+ *
+ * @proto: The protocol, SIGIL_PROTO_*.
+ * @port: The port.
+ *
+ * Returns the label, referenced, or NULL when no policy is loaded or no
+ * rule names @port (the caller then chooses a default).
+ */
+struct sigil_label *sigil_port_label(const unsigned int proto, const u16 port)
+{
+	const struct sigil_policy *p;
+	struct sigil_label *label = NULL;
+
+	rcu_read_lock();
+	p = rcu_dereference(sigil_policy);
+	if (p && p->nports)
+		label = sigil_label_get(sigil_policy_port(p, proto, port));
 	rcu_read_unlock();
 	return label;
 }

@@ -24,6 +24,7 @@ enum sigil_tail {
 	SIGIL_TAIL_NONE,	/* none */
 	SIGIL_TAIL_LETTERS,	/* permission letters, one or more, once each */
 	SIGIL_TAIL_NAME,	/* one name of the kind's list of names */
+	SIGIL_TAIL_PORTS,	/* written first: a protocol, its ports */
 };
 
 /**
@@ -35,7 +36,7 @@ enum sigil_tail {
  * @letters: For %SIGIL_TAIL_LETTERS, the letters, in the order of their
  * bits; else NULL.
  * @names: For %SIGIL_TAIL_NAME, the names, indexed by their bit; a NULL
- * entry names nothing.
+ * entry names nothing.  For %SIGIL_TAIL_PORTS, the protocols.
  * @nnames: The number of entries in @names.
  * @names_are: For %SIGIL_TAIL_NAME, what a name is, for error messages.
  * @name_is: For %SIGIL_TAIL_NAME, what one name stands for, for error
@@ -83,6 +84,12 @@ static const char *const sigil_family_names[] = {
 	"caif", "alg", "nfc", "vsock", "kcm", "qipcrtr", "smc", "xdp",
 	"mctp",
 };
+
+/*
+ * The protocols of port rules, indexed by SIGIL_PROTO_*: tcp also names
+ * MPTCP, udp also UDP-Lite, which share their ports.
+ */
+static const char *const sigil_proto_names[] = { "tcp", "udp", "sctp" };
 
 /*
  * The names of the newfiles rule, indexed by SIGIL_NEWFILES_*: where a
@@ -167,6 +174,20 @@ static const struct sigil_rule_syntax sigil_rule_syntax[SIGIL_RULE_KINDS] = {
 		.names_are = "xattr or genfs",
 		.name_is = "source of a file system's labels",
 	},
+	/*
+	 * "port PROTO PORTS LABEL": the protocol and a list of ports and
+	 * ranges come before the label; one rule for each entry of the list.
+	 */
+	[SIGIL_RULE_PORT] = {
+		.word = "port", .nlabels = 1, .tail = SIGIL_TAIL_PORTS,
+		.names = sigil_proto_names,
+		.nnames = ARRAY_SIZE(sigil_proto_names),
+		.names_are = "tcp, udp or sctp", .name_is = "protocol",
+	},
+	[SIGIL_RULE_NET] = {
+		.word = "net", .nlabels = 2, .tail = SIGIL_TAIL_LETTERS,
+		.letters = "bc", .check = "net",
+	},
 };
 
 /*
@@ -182,7 +203,8 @@ static inline int sigil_never_kind(unsigned int kind)
 {
 	return kind == SIGIL_RULE_ALLOW || kind == SIGIL_RULE_PROCESS ||
 	       kind == SIGIL_RULE_CAPABILITY || kind == SIGIL_RULE_POLICY ||
-	       kind == SIGIL_RULE_SOCKET || kind == SIGIL_RULE_TRANSITION;
+	       kind == SIGIL_RULE_SOCKET || kind == SIGIL_RULE_TRANSITION ||
+	       kind == SIGIL_RULE_NET;
 }
 
 #endif /* _SECURITY_SIGIL_GRAMMAR_H */

@@ -14,8 +14,9 @@
  * own write check asks on it; an abstract or unbound socket is reached
  * as itself, c on its label.  A service that writes to the stream
  * systemd connected for it (w on its label) does not reach the other
- * listeners of that label.  Packets of the other families carry no
- * label.
+ * listeners of that label.  Packets carry no label.
+ *
+ * Internet sockets' ports and local peers are inet.c's.
  *
  * A connected unix stream socket also knows its peer's label, for
  * SO_PEERSEC: the label of the socket at the other end when connect(2) or
@@ -42,29 +43,6 @@
 #include "secid.h"
 #include "setup.h"
 
-/* @sk's label, unreferenced: valid while @sk is. */
-static struct sigil_label *sock_label(const struct sock *const sk)
-{
-	struct sigil_label *const label = READ_ONCE(sigil_sock(sk)->label);
-
-	return sigil_label_or_kernel(label);
-}
-
-/* Gives @sk the referenced @label, before anyone else can see it. */
-static void set_sock_label(struct sock *const sk,
-			   struct sigil_label *const label)
-{
-	sigil_label_put(xchg(&sigil_sock(sk)->label, label));
-}
-
-/* Gives @sk the referenced @label of its peer. */
-static void set_peer_label(struct sock *const sk,
-			   struct sigil_label *const label)
-{
-	sigil_label_put(unrcu_pointer(xchg(&sigil_sock(sk)->peer,
-					   RCU_INITIALIZER(label))));
-}
-
 static int hook_socket_create(const int family, const int type,
 			      const int protocol, const int kern)
 {
@@ -87,7 +65,7 @@ static int hook_socket_post_create(struct socket *const sock,
 						 sigil_current_label();
 
 	if (sock->sk)
-		set_sock_label(sock->sk, sigil_label_get(label));
+		sigil_set_sock_label(sock->sk, sigil_label_get(label));
 	sigil_set_object_label(SOCK_INODE(sock), sigil_label_get(label));
 	return 0;
 }
@@ -97,23 +75,29 @@ static int hook_socket_accept(struct socket *const sock,
 			      struct socket *const newsock)
 {
 	sigil_set_object_label(SOCK_INODE(newsock),
-			       sigil_label_get(sock_label(sock->sk)));
+			       sigil_label_get(sigil_sock_label(sock->sk)));
 	return 0;
 }
 
-/* Sending and receiving on a socket of another label: w and r on it. */
+/*
+ * Sending and receiving on a socket of another label: w and r on it; a
+ * message to an Internet address reaches its port (inet.c).
+ */
 static int hook_socket_sendmsg(struct socket *const sock,
 			       struct msghdr *const msg, const int size)
 {
-	return sigil_check_object(sigil_current_label(), sock_label(sock->sk),
-				  SIGIL_PERM_WRITE, "sendmsg");
+	const int err = sigil_check_object(sigil_current_label(),
+					   sigil_sock_label(sock->sk),
+					   SIGIL_PERM_WRITE, "sendmsg");
+
+	return err ?: sigil_inet_sendmsg(sock, msg);
 }
 
 static int hook_socket_recvmsg(struct socket *const sock,
 			       struct msghdr *const msg, const int size,
 			       const int flags)
 {
-	return sigil_check_object(sigil_current_label(), sock_label(sock->sk),
+	return sigil_check_object(sigil_current_label(), sigil_sock_label(sock->sk),
 				  SIGIL_PERM_READ, "recvmsg");
 }
 
@@ -131,7 +115,7 @@ static int check_reach(const struct sock *const other, const char *const op)
 	if (!static_branch_unlikely(&sigil_policy_loaded))
 		return 0;
 	label = file ? sigil_inode_label(d_backing_inode(file)) :
-		       sigil_label_get(sock_label(other));
+		       sigil_label_get(sigil_sock_label(other));
 	err = sigil_check_object(sigil_current_label(), label,
 				 SIGIL_PERM_CREATE, op);
 	sigil_label_put(label);
@@ -147,30 +131,32 @@ static int hook_unix_stream_connect(struct sock *const sock,
 				    struct sock *const other,
 				    struct sock *const newsk)
 {
-	struct sigil_label *const peer = sock_label(other);
+	struct sigil_label *const peer = sigil_sock_label(other);
 	int err;
 
 	err = check_reach(other, "connect");
 	if (err)
 		return err;
-	set_sock_label(newsk, sigil_label_get(peer));
-	set_peer_label(newsk, sigil_label_get(sock_label(sock)));
-	set_peer_label(sock, sigil_label_get(peer));
+	sigil_set_sock_label(newsk, sigil_label_get(peer));
+	sigil_set_peer_label(newsk, sigil_label_get(sigil_sock_label(sock)));
+	sigil_set_peer_label(sock, sigil_label_get(peer));
 	return 0;
 }
 
 static int hook_socket_socketpair(struct socket *const socka,
 				  struct socket *const sockb)
 {
-	set_peer_label(socka->sk, sigil_label_get(sock_label(sockb->sk)));
-	set_peer_label(sockb->sk, sigil_label_get(sock_label(socka->sk)));
+	sigil_set_peer_label(socka->sk, sigil_label_get(sigil_sock_label(sockb->sk)));
+	sigil_set_peer_label(sockb->sk, sigil_label_get(sigil_sock_label(socka->sk)));
 	return 0;
 }
 
 /*
- * SO_PEERSEC: the label of a unix stream socket's peer, NUL-terminated.
- * Other families carry no label (Sigil does no labelled networking):
- * ENOPROTOOPT, as for an unconnected socket.
+ * SO_PEERSEC: the label of the peer of a unix stream socket, of a TCP
+ * socket connected on this machine, or of a UDP socket connected to one
+ * (inet.c), NUL-terminated.  Other sockets carry no label (Sigil does no
+ * labelled networking between machines): ENOPROTOOPT, as for an
+ * unconnected socket.
  */
 static int hook_socket_getpeersec_stream(struct socket *const sock,
 					 sockptr_t optval, sockptr_t optlen,
@@ -180,8 +166,7 @@ static int hook_socket_getpeersec_stream(struct socket *const sock,
 	unsigned int size;
 	int err = 0;
 
-	if (!sigil_secids_answered() || !sock->sk ||
-	    sock->sk->sk_family != AF_UNIX)
+	if (!sigil_secids_answered() || !sock->sk)
 		return -ENOPROTOOPT;
 	rcu_read_lock();
 	peer = rcu_dereference(sigil_sock(sock->sk)->peer);
@@ -212,7 +197,7 @@ static int hook_socket_getpeersec_dgram(struct socket *const sock,
 	if (!sigil_secids_answered() || !sock || !sock->sk ||
 	    sock->sk->sk_family != AF_UNIX)
 		return -ENOPROTOOPT;
-	*secid = sigil_secid(sock_label(sock->sk));
+	*secid = sigil_secid(sigil_sock_label(sock->sk));
 	return *secid ? 0 : -ENOPROTOOPT;
 }
 
@@ -234,7 +219,7 @@ static int hook_unix_may_send(struct socket *const sock,
 static void hook_sk_clone_security(const struct sock *const sk,
 				   struct sock *const newsk)
 {
-	set_sock_label(newsk, sigil_label_get(sock_label(sk)));
+	sigil_set_sock_label(newsk, sigil_label_get(sigil_sock_label(sk)));
 }
 
 static void hook_sk_free_security(struct sock *const sk)

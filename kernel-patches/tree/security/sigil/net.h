@@ -8,6 +8,8 @@
 #ifndef _SECURITY_SIGIL_NET_H
 #define _SECURITY_SIGIL_NET_H
 
+#include <linux/init.h>
+#include <linux/rcupdate.h>
 #include <net/sock.h>
 
 #include "label.h"
@@ -24,7 +26,8 @@ struct sigil_sock {
 	 */
 	struct sigil_label *label;
 	/**
-	 * @peer: For a connected unix stream socket, the label of the
+	 * @peer: For a connected unix stream socket, and a TCP or UDP
+	 * socket connected on this machine (inet.c), the label of the
 	 * socket at the other end, referenced; NULL otherwise.  Read under
 	 * RCU: the label it replaces is freed after a grace period.
 	 */
@@ -35,5 +38,40 @@ static inline struct sigil_sock *sigil_sock(const struct sock *const sk)
 {
 	return sk->sk_security + sigil_blob_sizes.lbs_sock;
 }
+
+/* @sk's label, unreferenced: valid while @sk is. */
+static inline struct sigil_label *sigil_sock_label(const struct sock *const sk)
+{
+	return sigil_label_or_kernel(READ_ONCE(sigil_sock(sk)->label));
+}
+
+/* Gives @sk the referenced @label, before anyone else can see it. */
+static inline void sigil_set_sock_label(struct sock *const sk,
+					struct sigil_label *const label)
+{
+	sigil_label_put(xchg(&sigil_sock(sk)->label, label));
+}
+
+/* Gives @sk the referenced @label of its peer, or none for NULL. */
+static inline void sigil_set_peer_label(struct sock *const sk,
+					struct sigil_label *const label)
+{
+	sigil_label_put(unrcu_pointer(xchg(&sigil_sock(sk)->peer,
+					   RCU_INITIALIZER(label))));
+}
+
+#ifdef CONFIG_INET
+void __init sigil_add_inet_hooks(void);
+int sigil_inet_sendmsg(struct socket *sock, struct msghdr *msg);
+#else
+static inline void sigil_add_inet_hooks(void)
+{
+}
+
+static inline int sigil_inet_sendmsg(struct socket *sock, struct msghdr *msg)
+{
+	return 0;
+}
+#endif
 
 #endif /* _SECURITY_SIGIL_NET_H */

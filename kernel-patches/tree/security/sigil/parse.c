@@ -23,10 +23,13 @@
  *   create SUBJECT DIRLABEL LABEL the label of a new file in a directory
  *   newfiles parent|creator       where other new files take theirs from
  *   permissive LABEL              LABEL's denials logged, not enforced
+ *   port PROTO PORTS LABEL        PROTO: tcp, udp or sctp; PORTS: ports
+ *                                 and ranges LO-HI, separated by commas
+ *   net SUBJECT PORTLABEL PERMS   PERMS: one or more of b c
  *   never RULE                    an assertion: the policy must not grant
  *                                 RULE (allow, process, capability,
- *                                 policy, socket or transition; a label
- *                                 may be "*")
+ *                                 policy, socket, transition or net; a
+ *                                 label may be "*")
  *
  * Fields are separated by spaces or tabs; '#' starts a comment that runs
  * to the end of the line; blank lines are ignored.  The text is read once,
@@ -113,6 +116,55 @@ s64 sigil_perms_parse(u8 kind, const char *str, size_t len)
 	return perms;
 }
 
+/* Reads a port number at @str[*pos], advancing *pos: 1 to 65535. */
+static int port_parse(const char *str, size_t len, size_t *pos, u16 *port)
+{
+	unsigned int v = 0;
+	size_t start = *pos;
+
+	while (*pos < len && str[*pos] >= '0' && str[*pos] <= '9' &&
+	       *pos - start < 6)
+		v = v * 10 + str[(*pos)++] - '0';
+	if (*pos == start || v == 0 || v > U16_MAX)
+		return -EINVAL;
+	*port = v;
+	return 0;
+}
+
+/**
+ * sigil_ports_next - Read the next entry of a port rule's list of ports
+ *
+ * @str: The list: ports and ranges LO-HI (LO <= HI), 1 to 65535,
+ * separated by commas.
+ * @len: Its length.
+ * @pos: Where the entry starts; moved past it and its comma.
+ * @lo: Where to put its first port.
+ * @hi: Where to put its last port.
+ *
+ * Returns 1 with the entry read, 0 at the end of the list, or -%EINVAL
+ * for an entry that is not a port or a range, or an empty one.
+ */
+int sigil_ports_next(const char *str, size_t len, size_t *pos, u16 *lo,
+		     u16 *hi)
+{
+	if (*pos >= len)
+		return 0;
+	if (port_parse(str, len, pos, lo))
+		return -EINVAL;
+	*hi = *lo;
+	if (*pos < len && str[*pos] == '-') {
+		(*pos)++;
+		if (port_parse(str, len, pos, hi) || *hi < *lo)
+			return -EINVAL;
+	}
+	if (*pos < len && str[(*pos)++] != ',')
+		return -EINVAL;
+	/* "80," ends with an empty entry. */
+	if (*pos == len && str[len - 1] == ',')
+		return -EINVAL;
+	return 1;
+}
+
 /*
  * Writes at most @max bytes of @str for a reason: printable ASCII as
  * itself, a backslash, a quote and any other byte as \xHH, then "..."
@@ -144,7 +196,7 @@ static int reject_perms(struct sigil_policy_error *err, unsigned int n, u8 k,
 	const char *l;
 	size_t i = 0;
 
-	if (sigil_rule_syntax[k].tail == SIGIL_TAIL_NAME) {
+	if (sigil_rule_syntax[k].tail != SIGIL_TAIL_LETTERS) {
 		escape(shown, sizeof(shown), str, len, SHOWN_MAX);
 		return sigil_policy_reject(err, n, "unknown %s '%s' (%s)",
 					   sigil_rule_syntax[k].name_is, shown,
@@ -233,6 +285,43 @@ static int parse_labels(struct sigil_rule_text *rule, const char *const *field,
 	return 1;
 }
 
+/*
+ * A port rule, its @nf fields after the keyword: PROTO PORTS LABEL.  The
+ * rule's perms hold the protocol and the first entry of the list, which
+ * parse_line() reads again, an entry at a time.
+ */
+static int parse_port_rule(struct sigil_rule_text *rule, unsigned int k,
+			   const char *const *field, const size_t *flen,
+			   unsigned int nf, unsigned int n,
+			   struct sigil_policy_error *err)
+{
+	char shown[SHOWN_MAX * 4 + 4];
+	size_t pos = 0;
+	u16 lo, hi;
+	int proto, ret;
+
+	if (nf != 3)
+		return sigil_policy_reject(err, n, "'%s' takes 3 fields, not %u",
+					   sigil_rule_syntax[k].word, nf);
+	proto = name_parse(k, field[0], flen[0]);
+	if (proto < 0)
+		return reject_perms(err, n, k, field[0], flen[0]);
+	rule->ports = field[1];
+	rule->ports_len = flen[1];
+	while ((ret = sigil_ports_next(field[1], flen[1], &pos, &lo, &hi)) > 0)
+		if (!rule->perms)
+			rule->perms = SIGIL_PORT_PERMS(proto, lo, hi);
+	if (ret < 0) {
+		escape(shown, sizeof(shown), field[1], flen[1], SHOWN_MAX);
+		return sigil_policy_reject(err, n,
+					   "invalid ports '%s' (ports 1 to 65535 and ranges LO-HI, separated by commas)",
+					   shown);
+	}
+	rule->kind = k;
+	rule->nlabels = 1;
+	return parse_labels(rule, field + 2, flen + 2, n, err);
+}
+
 /**
  * sigil_rule_parse - Parse one line of a policy, or one query
  *
@@ -285,7 +374,7 @@ int sigil_rule_parse(const char *line, size_t len, unsigned int flags,
 	if (rule->never && (k == SIGIL_RULE_KINDS || !sigil_never_kind(k))) {
 		escape(shown, sizeof(shown), field[1], flen[1], SHOWN_MAX);
 		return sigil_policy_reject(err, n,
-					   "'never' takes allow, process, capability, policy, socket or transition, not '%s'",
+					   "'never' takes allow, process, capability, policy, socket, transition or net, not '%s'",
 					   shown);
 	}
 	/* "SUBJECT OBJECT PERMS" asks about an allow rule. */
@@ -298,6 +387,9 @@ int sigil_rule_parse(const char *line, size_t len, unsigned int flags,
 		return sigil_policy_reject(err, n, "unknown %s '%s'",
 					   query ? "query" : "rule", shown);
 	}
+	if (sigil_rule_syntax[k].tail == SIGIL_TAIL_PORTS)
+		return parse_port_rule(rule, k, field + first, flen + first,
+				       nf - first, n, err);
 	has_perms = sigil_rule_syntax[k].tail != SIGIL_TAIL_NONE;
 	nl = nf - first - has_perms;
 	if (nf < first + has_perms ||
@@ -317,6 +409,39 @@ int sigil_rule_parse(const char *line, size_t len, unsigned int flags,
 	rule->nlabels = nl;
 	rule->perms = perms;
 	return parse_labels(rule, field + first, flen + first, n, err);
+}
+
+/*
+ * Adds a rule for each entry of port rule @rule's list, counted in
+ * @count; the label's reference moves into @policy.
+ */
+static int add_ports(struct sigil_policy *policy, struct sigil_rule_text *rule,
+		     unsigned int n, unsigned long *count,
+		     struct sigil_policy_error *err)
+{
+	const unsigned int proto = SIGIL_PORT_PROTO(rule->perms);
+	struct sigil_label *l[3] = {};
+	size_t pos = 0;
+	u16 lo, hi;
+	int ret = 0;
+
+	bool first = true;
+
+	while (!ret &&
+	       sigil_ports_next(rule->ports, rule->ports_len, &pos, &lo, &hi) > 0) {
+		/* The first entry was counted with the line. */
+		if (!first && ++*count > SIGIL_POLICY_MAX_RULES) {
+			ret = sigil_policy_reject(err, n, "more than %lu rules",
+						  SIGIL_POLICY_MAX_RULES);
+			break;
+		}
+		first = false;
+		l[0] = sigil_label_get(rule->l[0]);
+		ret = sigil_policy_add(policy, SIGIL_RULE_PORT, l,
+				       SIGIL_PORT_PERMS(proto, lo, hi), n);
+	}
+	sigil_rule_text_put(rule);
+	return ret;
 }
 
 /* Parses line @n into @policy; @count counts its rules. */
@@ -346,6 +471,8 @@ static int parse_line(struct sigil_policy *policy, const char *line,
 	}
 	if (rule.kind == SIGIL_RULE_TRANSITION)
 		rule.perms = SIGIL_TRANSITION_RULE;
+	if (rule.kind == SIGIL_RULE_PORT)
+		return add_ports(policy, &rule, n, count, err);
 	return sigil_policy_add(policy, rule.kind, rule.l, rule.perms, n);
 }
 

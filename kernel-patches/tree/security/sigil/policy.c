@@ -24,6 +24,7 @@
 #include <linux/log2.h>
 #include <linux/slab.h>
 #include <linux/socket.h>
+#include <linux/sort.h>
 #include <linux/sprintf.h>
 #include <linux/string.h>
 
@@ -35,6 +36,7 @@
 static_assert(ARRAY_SIZE(sigil_cap_names) <= 56);
 static_assert(ARRAY_SIZE(sigil_family_names) <= 56);
 static_assert(ARRAY_SIZE(sigil_newfiles_names) <= 56);
+static_assert(ARRAY_SIZE(sigil_proto_names) == SIGIL_PROTOS);
 
 #ifdef __KERNEL__
 /*
@@ -103,6 +105,18 @@ bool sigil_rule_has_names(u8 kind)
 }
 
 /**
+ * sigil_proto_name - The name of a port rule's protocol
+ *
+ * @proto: SIGIL_PROTO_*.
+ *
+ * Returns "tcp", "udp" or "sctp", or "?".
+ */
+const char *sigil_proto_name(unsigned int proto)
+{
+	return proto < SIGIL_PROTOS ? sigil_proto_names[proto] : "?";
+}
+
+/**
  * sigil_check_name - The name audit records give a check
  *
  * @kind: The kind of the rule that would allow it.
@@ -120,7 +134,8 @@ const char *sigil_check_name(u8 kind)
  *
  * @kind: The rule's kind.
  * @perms: The bits; for a rule that ends with a name, the name of the
- * lowest one set is written.
+ * lowest one set is written; for a port rule, its protocol and range
+ * ("tcp 80", "udp 8000-8099").
  * @buf: Where to write them.
  * @size: Size of @buf.
  */
@@ -130,6 +145,14 @@ void sigil_perms_format(u8 kind, u64 perms, char *buf, size_t size)
 	size_t i, n = 0;
 
 	buf[0] = '\0';
+	if (kind == SIGIL_RULE_PORT) {
+		n = scnprintf(buf, size, "%s %u",
+			      sigil_proto_name(SIGIL_PORT_PROTO(perms)),
+			      SIGIL_PORT_LO(perms));
+		if (SIGIL_PORT_HI(perms) != SIGIL_PORT_LO(perms))
+			scnprintf(buf + n, size - n, "-%u", SIGIL_PORT_HI(perms));
+		return;
+	}
 	if (!sigil_rule_has_perms(kind) || !perms)
 		return;
 	if (sigil_rule_syntax[kind].tail == SIGIL_TAIL_NAME) {
@@ -165,6 +188,11 @@ size_t sigil_rule_format(char *buf, size_t size, u8 kind,
 	size_t n;
 
 	n = scnprintf(buf, size, "%s", sigil_rule_word(kind));
+	if (kind == SIGIL_RULE_PORT) {
+		sigil_perms_format(kind, perms, last, sizeof(last));
+		return n + scnprintf(buf + n, size - n, " %s %s", last,
+				     l[0] ? l[0]->str : "*");
+	}
 	for (j = 0; j < sigil_rule_labels(kind); j++)
 		n += scnprintf(buf + n, size - n, " %s", l[j] ? l[j]->str : "*");
 	if (sigil_rule_has_perms(kind)) {
@@ -356,7 +384,41 @@ bool sigil_policy_genfs_names(const struct sigil_policy *policy,
 	return false;
 }
 
-/* Chains every rule of @policy into @table, of 2^@bits empty buckets. */
+/**
+ * sigil_policy_port - The label port rules give a port
+ *
+ * @policy: The policy.
+ * @proto: The protocol, SIGIL_PROTO_*.
+ * @port: The port.
+ *
+ * The most specific rule wins: of the rules whose range holds @port, the
+ * narrowest (sigil_policy_index() found it).  A binary search of the
+ * protocol's runs: the cost grows with the logarithm of their number.
+ *
+ * Returns the rule's label, unreferenced, or NULL if no rule names @port.
+ */
+struct sigil_label *sigil_policy_port(const struct sigil_policy *policy,
+				      unsigned int proto, u16 port)
+{
+	const struct sigil_ports *runs = policy->runs[proto];
+	unsigned int lo = 0, hi = policy->nruns[proto], mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (port > runs[mid].hi)
+			lo = mid + 1;
+		else if (port < runs[mid].lo)
+			hi = mid;
+		else
+			return runs[mid].rule->l[0];
+	}
+	return NULL;
+}
+
+/*
+ * Chains every rule of @policy into @table, of 2^@bits empty buckets;
+ * port rules, found by their ports, are not chained.
+ */
 static void chain(struct sigil_policy *policy, struct sigil_rule **table,
 		  unsigned int bits)
 {
@@ -366,6 +428,8 @@ static void chain(struct sigil_policy *policy, struct sigil_rule **table,
 
 	for (i = 0; i < policy->nused; i++) {
 		rule = &policy->rules[i];
+		if (rule->kind == SIGIL_RULE_PORT)
+			continue;
 		hash = rule_hash(rule->kind, rule->l[0], rule->l[1], rule->l[2],
 				 bits);
 		rule->next = table[hash];
@@ -438,7 +502,8 @@ struct sigil_policy *sigil_policy_alloc(void)
  * @line: The line it is written on.
  *
  * A rule of @kind for the same labels takes the new rights; a rule that
- * ends with a name counts once per name.
+ * ends with a name counts once per name.  A port rule (one range) is
+ * always a rule of its own.
  *
  * Returns 0, or -%ENOMEM.
  */
@@ -449,7 +514,8 @@ int sigil_policy_add(struct sigil_policy *policy, u8 kind,
 	unsigned int i;
 	u32 hash;
 
-	rule = sigil_policy_find(policy, kind, l[0], l[1], l[2]);
+	rule = kind == SIGIL_RULE_PORT ? NULL :
+		sigil_policy_find(policy, kind, l[0], l[1], l[2]);
 	if (rule) {
 		if (sigil_rule_has_names(kind) && perms & ~rule->perms)
 			policy->nrules++;
@@ -470,10 +536,14 @@ int sigil_policy_add(struct sigil_policy *policy, u8 kind,
 	memcpy(rule->l, l, sizeof(rule->l));
 	rule->kind = kind;
 	rule->perms = perms;
-	hash = rule_hash(kind, l[0], l[1], l[2], policy->hash_bits);
-	rule->next = policy->table[hash];
-	policy->table[hash] = rule;
+	rule->next = NULL;
+	if (kind != SIGIL_RULE_PORT) {
+		hash = rule_hash(kind, l[0], l[1], l[2], policy->hash_bits);
+		rule->next = policy->table[hash];
+		policy->table[hash] = rule;
+	}
 	policy->nrules++;
+	policy->nports += kind == SIGIL_RULE_PORT;
 	policy->nexec += kind == SIGIL_RULE_EXEC;
 	policy->ncreate += kind == SIGIL_RULE_CREATE;
 	policy->ngenfs += kind == SIGIL_RULE_GENFS;
@@ -545,13 +615,135 @@ int sigil_policy_add_never(struct sigil_policy *policy,
 	return 0;
 }
 
+/* Orders port rules by the width of their range, then by its start. */
+static int cmp_width(const void *a, const void *b)
+{
+	const u64 pa = (*(const struct sigil_rule *const *)a)->perms;
+	const u64 pb = (*(const struct sigil_rule *const *)b)->perms;
+	const int wa = SIGIL_PORT_HI(pa) - SIGIL_PORT_LO(pa);
+	const int wb = SIGIL_PORT_HI(pb) - SIGIL_PORT_LO(pb);
+
+	if (wa != wb)
+		return wa < wb ? -1 : 1;
+	return (int)SIGIL_PORT_LO(pa) - (int)SIGIL_PORT_LO(pb);
+}
+
+/* The first port from @p on that no rule has claimed yet (@next). */
+static u32 unclaimed(u32 *next, u32 p)
+{
+	u32 root = p, up;
+
+	while (next[root] != root)
+		root = next[root];
+	while (next[p] != root) {
+		up = next[p];
+		next[p] = root;
+		p = up;
+	}
+	return root;
+}
+
+/**
+ * sigil_policy_port_rules - A protocol's port rules, narrowest first
+ *
+ * @policy: The policy.
+ * @proto: The protocol, SIGIL_PROTO_*.
+ * @n: Where to put their number.
+ *
+ * Returns an array of the rules (the caller frees it with kvfree()),
+ * ordered by the width of their range, then by its start; NULL when
+ * there are none (@n is 0) or out of memory.
+ */
+const struct sigil_rule **
+sigil_policy_port_rules(const struct sigil_policy *policy, unsigned int proto,
+			unsigned int *n)
+{
+	const struct sigil_rule **rules;
+	unsigned int i;
+
+	*n = 0;
+	for (i = 0; i < policy->nused; i++)
+		*n += policy->rules[i].kind == SIGIL_RULE_PORT &&
+		      SIGIL_PORT_PROTO(policy->rules[i].perms) == proto;
+	if (!*n)
+		return NULL;
+	rules = kvmalloc_array(*n, sizeof(*rules), GFP_KERNEL);
+	if (!rules)
+		return NULL;
+	*n = 0;
+	for (i = 0; i < policy->nused; i++)
+		if (policy->rules[i].kind == SIGIL_RULE_PORT &&
+		    SIGIL_PORT_PROTO(policy->rules[i].perms) == proto)
+			rules[(*n)++] = &policy->rules[i];
+	sort(rules, *n, sizeof(*rules), cmp_width, NULL);
+	return rules;
+}
+
+/*
+ * Cuts the ports of @proto into runs that one rule labels, the narrowest
+ * rule of each port: the rules in order of width claim the ports no
+ * narrower one has claimed, each port once (@next skips the claimed
+ * ones), so that the work is linear in the rules and the ports.
+ */
+static int index_ports(struct sigil_policy *policy, unsigned int proto)
+{
+	const struct sigil_rule **rules, **owner = NULL;
+	struct sigil_ports *runs;
+	unsigned int i, n, nruns = 0;
+	u32 *next = NULL, p;
+	int ret = -ENOMEM;
+
+	rules = sigil_policy_port_rules(policy, proto, &n);
+	if (!n)
+		return 0;
+	if (!rules)
+		return -ENOMEM;
+	next = kvmalloc_array(U16_MAX + 2, sizeof(*next), GFP_KERNEL);
+	owner = kvcalloc(U16_MAX + 1, sizeof(*owner), GFP_KERNEL);
+	if (!next || !owner)
+		goto out;
+	for (p = 0; p <= U16_MAX + 1; p++)
+		next[p] = p;
+	for (i = 0; i < n; i++) {
+		p = unclaimed(next, SIGIL_PORT_LO(rules[i]->perms));
+		for (; p <= SIGIL_PORT_HI(rules[i]->perms);
+		     p = unclaimed(next, p + 1)) {
+			owner[p] = rules[i];
+			next[p] = p + 1;
+		}
+	}
+	for (p = 0; p <= U16_MAX; p++)
+		nruns += owner[p] && (!p || owner[p - 1] != owner[p]);
+	runs = kvcalloc(nruns, sizeof(*runs), GFP_KERNEL_ACCOUNT);
+	if (!runs)
+		goto out;
+	nruns = 0;
+	for (p = 0; p <= U16_MAX; p++) {
+		if (!owner[p])
+			continue;
+		if (!p || owner[p - 1] != owner[p]) {
+			runs[nruns].lo = p;
+			runs[nruns++].rule = owner[p];
+		}
+		runs[nruns - 1].hi = p;
+	}
+	policy->runs[proto] = runs;
+	policy->nruns[proto] = nruns;
+	ret = 0;
+out:
+	kvfree(owner);
+	kvfree(next);
+	kvfree(rules);
+	return ret;
+}
+
 /**
  * sigil_policy_index - Finish a policy once every rule is in
  *
  * @policy: The policy.
  *
- * Gives the rules the room they take (the table grew by doubling) and
- * lists the genfs rules.
+ * Gives the rules the room they take (the table grew by doubling), lists
+ * the genfs rules and cuts each protocol's ports into runs.
  *
  * Returns 0, or -%ENOMEM.
  */
@@ -574,6 +766,11 @@ int sigil_policy_index(struct sigil_policy *policy)
 	for (i = 0; i < policy->nused; i++)
 		if (policy->rules[i].kind == SIGIL_RULE_GENFS)
 			policy->genfs[n++] = &policy->rules[i];
+	for (i = 0; i < SIGIL_PROTOS; i++) {
+		ret = index_ports(policy, i);
+		if (ret)
+			return ret;
+	}
 	return 0;
 }
 
@@ -594,6 +791,8 @@ void sigil_policy_free(struct sigil_policy *policy)
 	for (i = 0; i < policy->nnevers; i++)
 		for (j = 0; j < 3; j++)
 			sigil_label_put(policy->nevers[i].l[j]);
+	for (i = 0; i < SIGIL_PROTOS; i++)
+		kvfree(policy->runs[i]);
 	kvfree(policy->never_lines);
 	kvfree(policy->nevers);
 	kvfree(policy->genfs);

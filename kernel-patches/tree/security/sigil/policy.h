@@ -28,6 +28,34 @@
 #define SIGIL_TRANSITION_RULE	BIT(0)	/* the rule is there */
 #define SIGIL_TRANSITION_NARROW	BIT(1)	/* entrypoint rules name its target */
 
+/*
+ * A port rule keeps its protocol and its range of ports in its perms, one
+ * rule for each entry of the list written.
+ */
+#define SIGIL_PORT_PERMS(proto, lo, hi) \
+	((u64)(proto) << 32 | (u64)(hi) << 16 | (u64)(lo))
+#define SIGIL_PORT_LO(perms)	((u16)(perms))
+#define SIGIL_PORT_HI(perms)	((u16)((perms) >> 16))
+#define SIGIL_PORT_PROTO(perms)	((unsigned int)((perms) >> 32) & 0xff)
+
+/**
+ * struct sigil_ports - A run of ports that one port rule labels
+ */
+struct sigil_ports {
+	/**
+	 * @lo: The first port of the run.
+	 */
+	u16 lo;
+	/**
+	 * @hi: The last port of the run.
+	 */
+	u16 hi;
+	/**
+	 * @rule: The most specific port rule for each port of the run.
+	 */
+	const struct sigil_rule *rule;
+};
+
 /**
  * struct sigil_rule - One rule of a policy
  */
@@ -47,7 +75,8 @@ struct sigil_rule {
 	 * (SIGIL_PROC_*) and policy (SIGIL_POLICY_*) rules; the
 	 * capabilities of capability rules, the address families of socket
 	 * rules and the source of newfiles rules, one bit each;
-	 * SIGIL_TRANSITION_* for transition rules.
+	 * SIGIL_TRANSITION_* for transition rules; the protocol and range
+	 * of port rules, as SIGIL_PORT_PERMS() makes them.
 	 */
 	u64 perms : 56;
 	/**
@@ -106,6 +135,20 @@ struct sigil_policy {
 	 * sigil_policy_index() once every rule is in.
 	 */
 	const struct sigil_rule **genfs;
+	/**
+	 * @nports: Number of port rules, one per range written.
+	 */
+	unsigned int nports;
+	/**
+	 * @nruns: Number of entries in each of @runs.
+	 */
+	unsigned int nruns[SIGIL_PROTOS];
+	/**
+	 * @runs: For each protocol, the ports port rules name, in order, in
+	 * runs that one rule labels, for sigil_policy_port(); made by
+	 * sigil_policy_index().
+	 */
+	struct sigil_ports *runs[SIGIL_PROTOS];
 	/**
 	 * @nexec: Number of exec rules: none, and an execve asks no more.
 	 */
@@ -206,6 +249,15 @@ struct sigil_rule_text {
 	 * @never: Whether the line is an assertion ("never" and a rule).
 	 */
 	bool never;
+	/**
+	 * @ports: For a port rule, its list of ports as written, in the
+	 * parsed line (@perms holds the protocol and the first range).
+	 */
+	const char *ports;
+	/**
+	 * @ports_len: The length of @ports.
+	 */
+	size_t ports_len;
 };
 
 /**
@@ -218,8 +270,9 @@ struct sigil_query {
 	 * (file access), %SIGIL_RULE_TRANSITION, %SIGIL_RULE_DYNTRANSITION,
 	 * %SIGIL_RULE_FSCREATE, %SIGIL_RULE_RELABEL, %SIGIL_RULE_PROCESS,
 	 * %SIGIL_RULE_CAPABILITY, %SIGIL_RULE_POLICY,
-	 * %SIGIL_RULE_NNP_TRANSITION, %SIGIL_RULE_NOSUID_TRANSITION or
-	 * %SIGIL_RULE_SOCKET (those with a check name in grammar.h).
+	 * %SIGIL_RULE_NNP_TRANSITION, %SIGIL_RULE_NOSUID_TRANSITION,
+	 * %SIGIL_RULE_SOCKET or %SIGIL_RULE_NET (those with a check name in
+	 * grammar.h).
 	 */
 	u8 kind;
 	/**
@@ -234,8 +287,9 @@ struct sigil_query {
 	const struct sigil_label *subject;
 	/**
 	 * @object: The file's or the other task's label; for a transition
-	 * or fscreate, the label asked for; for a relabel, the file's
-	 * label now.  NULL for capability, policy and socket questions.
+	 * or fscreate, the label asked for; for a net question, the port's;
+	 * for a relabel, the file's label now.  NULL for capability, policy
+	 * and socket questions.
 	 */
 	const struct sigil_label *object;
 	/**
@@ -244,6 +298,15 @@ struct sigil_query {
 	 * require; else NULL.
 	 */
 	const struct sigil_label *target;
+	/**
+	 * @port: For a net question, the port, for the log.
+	 */
+	u16 port;
+	/**
+	 * @proto: For a net question, the port's protocol (SIGIL_PROTO_*),
+	 * for the log.
+	 */
+	u8 proto;
 };
 
 /*
@@ -274,6 +337,7 @@ unsigned int sigil_rule_labels(u8 kind);
 bool sigil_rule_has_perms(u8 kind);
 bool sigil_rule_has_names(u8 kind);
 const char *sigil_check_name(u8 kind);
+const char *sigil_proto_name(unsigned int proto);
 void sigil_perms_format(u8 kind, u64 perms, char *buf, size_t size);
 size_t sigil_rule_format(char *buf, size_t size, u8 kind,
 			 const struct sigil_label *const l[3], u64 perms);
@@ -306,6 +370,11 @@ struct sigil_label *sigil_policy_genfs(const struct sigil_policy *policy,
 				       const char *fstype, const char *path);
 bool sigil_policy_genfs_names(const struct sigil_policy *policy,
 			      const char *fstype);
+struct sigil_label *sigil_policy_port(const struct sigil_policy *policy,
+				      unsigned int proto, u16 port);
+const struct sigil_rule **
+sigil_policy_port_rules(const struct sigil_policy *policy, unsigned int proto,
+			unsigned int *n);
 
 /* verify.c: the checks of a rule against the others, and of the whole. */
 int sigil_verify_rule(const struct sigil_policy *policy,
@@ -321,6 +390,8 @@ u64 sigil_never_broken(const struct sigil_rule *assertion,
 #define SIGIL_PARSE_QUERY	BIT(0)
 
 s64 sigil_perms_parse(u8 kind, const char *str, size_t len);
+int sigil_ports_next(const char *str, size_t len, size_t *pos, u16 *lo,
+		     u16 *hi);
 int sigil_rule_parse(const char *line, size_t len, unsigned int flags,
 		     struct sigil_rule_text *rule, unsigned int n,
 		     struct sigil_policy_error *err);

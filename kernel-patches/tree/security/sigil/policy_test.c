@@ -91,6 +91,33 @@ static const struct policy_case policy_cases[] = {
 	  "a second fslabels rule for 'fuse': 'genfs' before, 'xattr' here" },
 	{ "fslabels of an unknown kind", "fslabels fuse disk\n", -EINVAL, 1, 0,
 	  "unknown source of a file system's labels 'disk' (xattr or genfs)" },
+	{ "port rules, one per entry", "port tcp 80,443,8000-8099 web_t\n"
+	  "port udp 53 dns_t\nnet a_t web_t bc\n", 0, 0, 5 },
+	{ "port 0", "port tcp 0 a_t\n", -EINVAL, 1, 0,
+	  "invalid ports '0' (ports 1 to 65535 and ranges LO-HI, separated by commas)" },
+	{ "port above 65535", "port tcp 65536 a_t\n", -EINVAL, 1, 0 },
+	{ "port range backwards", "port udp 90-80 a_t\n", -EINVAL, 1, 0 },
+	{ "port list with an empty entry", "port udp 80,,90 a_t\n", -EINVAL,
+	  1, 0 },
+	{ "port list ending with a comma", "port udp 80, a_t\n", -EINVAL, 1, 0 },
+	{ "port of an unknown protocol", "port dccp 80 a_t\n", -EINVAL, 1, 0,
+	  "unknown protocol 'dccp' (tcp, udp or sctp)" },
+	{ "port with two labels", "port tcp 80 a_t b_t\n", -EINVAL, 1, 0,
+	  "'port' takes 3 fields, not 4" },
+	{ "overlapping ports of one width",
+	  "port tcp 80-89 a_t\nport udp 85-94 b_t\nport tcp 85-94 c_t\n",
+	  -EINVAL, 3, 0,
+	  "port tcp 80-89 (line 1, 'a_t') and port tcp 85-94 ('c_t') overlap with the same width: neither is more specific"
+	},
+	{ "one port, two labels", "port tcp 22 a_t\nport tcp 22 b_t\n",
+	  -EINVAL, 2, 0 },
+	{ "one port, one label, twice", "port tcp 22 a_t\nport tcp 22 a_t\n",
+	  0, 0, 2 },
+	{ "net of an unknown right", "net a_t b_t l\n", -EINVAL, 1, 0,
+	  "invalid permissions 'l' (one or more of b, c, once each)" },
+	{ "net assertion broken", "net a_t web_t c\nnever net * web_t bc\n",
+	  -EINVAL, 2, 0,
+	  "'never net * web_t bc' is broken by 'net a_t web_t c'" },
 	{ "newfiles of an unknown kind", "newfiles child\n", -EINVAL, 1, 0,
 	  "unknown source of new files' labels 'child' (parent or creator)" },
 	{ "exec with two labels", "exec a_t b_t\n", -EINVAL, 1, 0,
@@ -116,7 +143,8 @@ static const struct policy_case policy_cases[] = {
 	  -EINVAL, 3, 0, "'never transition * b_t' is broken by 'transition a_t b_t'" },
 	{ "never of a kind it cannot assert", "never exec a_t b_t c_t\n",
 	  -EINVAL, 1, 0,
-	  "'never' takes allow, process, capability, policy, socket or transition, not 'exec'" },
+	  "'never' takes allow, process, capability, policy, socket, transition or net, not 'exec'"
+	},
 	{ "never alone", "never\n", -EINVAL, 1, 0, "'never' needs a rule after it" },
 	{ "never with a field too few", "never allow a_t b_t\n", -EINVAL, 1, 0,
 	  "'allow' takes 3 fields, not 2" },
@@ -328,12 +356,56 @@ static void test_genfs(struct kunit *const test)
 	sigil_policy_free(p);
 }
 
+/* Expects @proto's @port to be labelled @want ("(none)" for no rule). */
+static void expect_port(struct kunit *const test,
+			const struct sigil_policy *p, unsigned int proto,
+			u16 port, const char *want)
+{
+	const struct sigil_label *const l = sigil_policy_port(p, proto, port);
+
+	KUNIT_EXPECT_STREQ_MSG(test, want, l ? l->str : "(none)", "port %u",
+			       port);
+}
+
+/* The narrowest range wins; the runs cover exactly the ports named. */
+static void test_ports(struct kunit *const test)
+{
+	static const char text[] = "port tcp 1-65535 any_t\n"
+				   "port tcp 8000-8099 alt_t\n"
+				   "port tcp 8080 web_t\n"
+				   "port tcp 8090-8199 wide_t\n"
+				   "port udp 53 dns_t\n";
+	struct sigil_policy_error err;
+	struct sigil_policy *p;
+	char buf[32];
+
+	p = sigil_policy_parse(text, sizeof(text) - 1, &err);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(p));
+	expect_port(test, p, SIGIL_PROTO_TCP, 8080, "web_t");
+	expect_port(test, p, SIGIL_PROTO_TCP, 8079, "alt_t");
+	/* 8090-8099 is in both; alt_t's range is the narrower. */
+	expect_port(test, p, SIGIL_PROTO_TCP, 8095, "alt_t");
+	expect_port(test, p, SIGIL_PROTO_TCP, 8100, "wide_t");
+	expect_port(test, p, SIGIL_PROTO_TCP, 1, "any_t");
+	expect_port(test, p, SIGIL_PROTO_TCP, 65535, "any_t");
+	expect_port(test, p, SIGIL_PROTO_UDP, 53, "dns_t");
+	expect_port(test, p, SIGIL_PROTO_UDP, 54, "(none)");
+	expect_port(test, p, SIGIL_PROTO_SCTP, 80, "(none)");
+	KUNIT_EXPECT_EQ(test, 6, p->nruns[SIGIL_PROTO_TCP]);
+	sigil_perms_format(SIGIL_RULE_PORT, SIGIL_PORT_PERMS(SIGIL_PROTO_SCTP,
+							     9, 10),
+			   buf, sizeof(buf));
+	KUNIT_EXPECT_STREQ(test, "sctp 9-10", buf);
+	sigil_policy_free(p);
+}
+
 static struct kunit_case sigil_policy_test_cases[] = {
 	KUNIT_CASE_PARAM(test_policy_parse, policy_gen_params),
 	KUNIT_CASE(test_policy_lookup),
 	KUNIT_CASE(test_entrypoints_narrow),
 	KUNIT_CASE(test_perms),
 	KUNIT_CASE(test_genfs),
+	KUNIT_CASE(test_ports),
 	{}
 };
 

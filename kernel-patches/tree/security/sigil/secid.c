@@ -70,11 +70,15 @@ u32 sigil_secid(struct sigil_label *const label)
 	return sigil_secids_on ? sigil_label_secid(label) : 0;
 }
 
-/*
- * The label a secid names, referenced; NULL for a secid Sigil did not
- * give or whose label is gone.
+/**
+ * sigil_secid_label - The label a secid names
+ *
+ * @secid: The secid.
+ *
+ * Returns the label, referenced; NULL for a secid Sigil did not give or
+ * whose label is gone.
  */
-static struct sigil_label *sigil_secid_label(const u32 secid)
+struct sigil_label *sigil_secid_label(const u32 secid)
 {
 	if (!sigil_secids_on || !secid)
 		return NULL;

@@ -13,6 +13,7 @@
 #include "label.h"
 
 u32 sigil_secid(struct sigil_label *label);
+struct sigil_label *sigil_secid_label(u32 secid);
 bool sigil_secids_answered(void);
 
 #endif /* _SECURITY_SIGIL_SECID_H */

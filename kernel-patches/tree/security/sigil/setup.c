@@ -58,6 +58,7 @@ static int __init sigil_init(void)
 	sigil_add_secid_hooks();
 #ifdef CONFIG_SECURITY_NETWORK
 	sigil_add_net_hooks();
+	sigil_add_inet_hooks();
 #endif
 #ifdef CONFIG_KEYS
 	sigil_add_key_hooks();

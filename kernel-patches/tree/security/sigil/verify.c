@@ -16,6 +16,7 @@
 #include <linux/bitops.h>
 #include <linux/hash.h>
 #include <linux/log2.h>
+#include <linux/minmax.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -289,6 +290,52 @@ static int verify_nevers(const struct sigil_policy *policy,
 	return 0;
 }
 
+/*
+ * Of two port rules whose ranges share a port, the narrower wins; two of
+ * the same width that overlap with different labels leave it unsaid, and
+ * reject the policy, naming both.  The rules of a protocol sorted by
+ * width, then start: two of one width overlap only if two neighbours do.
+ */
+static int verify_ports(const struct sigil_policy *policy,
+			struct sigil_policy_error *err)
+{
+	const struct sigil_rule **rules, *a, *b;
+	unsigned int proto, i, n, la, lb;
+	char ra[24], rb[24];
+	int ret = 0;
+
+	for (proto = 0; proto < SIGIL_PROTOS && !ret; proto++) {
+		rules = sigil_policy_port_rules(policy, proto, &n);
+		if (n && !rules)
+			return -ENOMEM;
+		for (i = 1; i < n && !ret; i++) {
+			a = rules[i - 1];
+			b = rules[i];
+			if (a->l[0] == b->l[0] ||
+			    SIGIL_PORT_HI(a->perms) - SIGIL_PORT_LO(a->perms) !=
+			    SIGIL_PORT_HI(b->perms) - SIGIL_PORT_LO(b->perms) ||
+			    SIGIL_PORT_LO(b->perms) > SIGIL_PORT_HI(a->perms))
+				continue;
+			la = policy->lines[a - policy->rules];
+			lb = policy->lines[b - policy->rules];
+			if (la > lb) {
+				swap(a, b);
+				swap(la, lb);
+			}
+			sigil_perms_format(SIGIL_RULE_PORT, a->perms, ra,
+					   sizeof(ra));
+			sigil_perms_format(SIGIL_RULE_PORT, b->perms, rb,
+					   sizeof(rb));
+			ret = sigil_policy_reject(err, lb,
+						  "port %s (line %u, '%s') and port %s ('%s') overlap with the same width: neither is more specific",
+						  ra, la, a->l[0]->str, rb,
+						  b->l[0]->str);
+		}
+		kvfree(rules);
+	}
+	return ret;
+}
+
 /**
  * sigil_verify_policy - Check a whole policy once every rule is read
  *
@@ -304,6 +351,8 @@ int sigil_verify_policy(struct sigil_policy *policy,
 	int ret;
 
 	ret = verify_entrypoints(policy, err);
+	if (!ret)
+		ret = verify_ports(policy, err);
 	if (!ret)
 		ret = verify_nevers(policy, err);
 	return ret;

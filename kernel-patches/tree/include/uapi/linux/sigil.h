@@ -57,6 +57,8 @@ enum sigil_rule_kind {
 	SIGIL_RULE_NEWFILES,
 	SIGIL_RULE_PERMISSIVE,
 	SIGIL_RULE_FSLABELS,
+	SIGIL_RULE_PORT,
+	SIGIL_RULE_NET,
 	SIGIL_RULE_KINDS	/* the number of kinds */
 };
 
@@ -95,6 +97,30 @@ enum sigil_rule_kind {
  */
 #define SIGIL_FSLABELS_XATTR	0
 #define SIGIL_FSLABELS_GENFS	1
+
+/* Rights on a port's label: letters "bc" of net rules. */
+#define SIGIL_NET_BIND		(1U << 0)	/* b: bind, listen unbound */
+#define SIGIL_NET_CONNECT	(1U << 1)	/* c: connect, send to it */
+#define SIGIL_NET_ALL		((1U << 2) - 1)
+
+/*
+ * The protocols of port rules: "tcp" (TCP and MPTCP), "udp" (UDP and
+ * UDP-Lite) and "sctp".
+ */
+#define SIGIL_PROTO_TCP		0
+#define SIGIL_PROTO_UDP		1
+#define SIGIL_PROTO_SCTP	2
+#define SIGIL_PROTOS		3
+
+/*
+ * The labels of the ports no port rule names: below the network
+ * namespace's net.ipv4.ip_unprivileged_port_start, reserved_port; in its
+ * net.ipv4.ip_local_port_range, and port 0 (a bind that lets the kernel
+ * choose), ephemeral_port; any other, unreserved_port.
+ */
+#define SIGIL_LABEL_PORT_RESERVED	"reserved_port"
+#define SIGIL_LABEL_PORT_EPHEMERAL	"ephemeral_port"
+#define SIGIL_LABEL_PORT_UNRESERVED	"unreserved_port"
 
 /* Limits on a policy, see sigil-policy(5). */
 #define SIGIL_POLICY_MAX_BYTES	(64UL << 20)

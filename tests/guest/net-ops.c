@@ -1,0 +1,211 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The routes to a port, for ports.sh: each makes one socket of FAMILY (4
+ * or 6) and PROTO (tcp, mptcp, udp, udplite, sctp, sctp-seq: one-to-many
+ * SCTP), takes one route on the loopback address and prints "ok" or the
+ * errno name of the first call that failed, exiting 0 or 1:
+ *   net-ops bind FAMILY PROTO PORT       bind(2) to PORT (0: the kernel's
+ *                                        choice)
+ *   net-ops listen FAMILY PROTO          listen(2) on a socket not bound
+ *   net-ops connect FAMILY PROTO PORT    connect(2)
+ *   net-ops sendto FAMILY PROTO PORT     sendto(2) from a socket not
+ *                                        connected
+ *   net-ops sendmsg-connected FAMILY PROTO PORT
+ *                                        connect(2) to PORT+1, then
+ *                                        sendmsg(2) naming PORT
+ *   net-ops sendmmsg FAMILY PROTO PORT   sendmmsg(2) naming PORT
+ *   net-ops fastopen FAMILY PROTO PORT   sendto(MSG_FASTOPEN), TCP Fast Open
+ *   net-ops bindx FAMILY PROTO PORT      SCTP bindx: SCTP_SOCKOPT_BINDX_ADD
+ *   net-ops connectx FAMILY PROTO PORT   SCTP connectx:
+ *                                        SCTP_SOCKOPT_CONNECTX
+ *   net-ops inherit FAMILY PROTO COMMAND [ARG]...
+ *                                        make the socket, then run COMMAND
+ *                                        with it as descriptor 3
+ *   net-ops connect-fd FAMILY PORT       connect(2) descriptor 3
+ *   net-ops serve FAMILY PROTO PORT      listen (TCP) or bind (UDP) on PORT;
+ *                                        print "listening", then for each
+ *                                        TCP connection "peer LABEL"
+ *                                        (SO_PEERSEC of the accepted
+ *                                        socket, or the errno name); for
+ *                                        UDP, wait
+ *   net-ops peer FAMILY PROTO PORT       connect(2) to PORT, print "peer
+ *                                        LABEL", SO_PEERSEC of this end
+ */
+#include <config.h>
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <linux/sctp.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "result.h"
+
+#ifndef IPPROTO_MPTCP
+#define IPPROTO_MPTCP 262
+#endif
+#ifndef SOL_SCTP
+#define SOL_SCTP 132	/* <netinet/sctp.h> of lksctp, not glibc's */
+#endif
+#ifndef MSG_FASTOPEN
+#define MSG_FASTOPEN 0x20000000
+#endif
+
+static int family;
+
+static int make_socket(const char *proto)
+{
+	int type = SOCK_STREAM, p;
+
+	if (!strcmp(proto, "tcp"))
+		p = IPPROTO_TCP;
+	else if (!strcmp(proto, "mptcp"))
+		p = IPPROTO_MPTCP;
+	else if (!strcmp(proto, "udp"))
+		type = SOCK_DGRAM, p = IPPROTO_UDP;
+	else if (!strcmp(proto, "udplite"))
+		type = SOCK_DGRAM, p = IPPROTO_UDPLITE;
+	else if (!strcmp(proto, "sctp"))
+		p = IPPROTO_SCTP;
+	else if (!strcmp(proto, "sctp-seq"))
+		type = SOCK_SEQPACKET, p = IPPROTO_SCTP;
+	else {
+		fprintf(stderr, "net-ops: unknown protocol '%s'\n", proto);
+		exit(2);
+	}
+	return socket(family, type, p);
+}
+
+/* The loopback address of the family, port @port. */
+static socklen_t loopback(struct sockaddr_storage *ss, int port)
+{
+	struct sockaddr_in6 *sin6 = (struct sockaddr_in6 *)ss;
+	struct sockaddr_in *sin = (struct sockaddr_in *)ss;
+
+	memset(ss, 0, sizeof(*ss));
+	if (family == AF_INET) {
+		sin->sin_family = AF_INET;
+		sin->sin_port = htons(port);
+		sin->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+		return sizeof(*sin);
+	}
+	sin6->sin6_family = AF_INET6;
+	sin6->sin6_port = htons(port);
+	sin6->sin6_addr = in6addr_loopback;
+	return sizeof(*sin6);
+}
+
+static int print_peer(int fd)
+{
+	char label[256];
+	socklen_t len = sizeof(label);
+
+	if (getsockopt(fd, SOL_SOCKET, SO_PEERSEC, label, &len)) {
+		printf("peer %s\n", strerrorname_np(errno));
+		return 1;
+	}
+	printf("peer %.*s\n", (int)len, label);
+	return 0;
+}
+
+static int serve(int s, int port, int stream)
+{
+	struct sockaddr_storage ss;
+	socklen_t len = loopback(&ss, port);
+	int c, one = 1;
+
+	setsockopt(s, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	if (bind(s, (struct sockaddr *)&ss, len) ||
+	    (stream && listen(s, 8)))
+		return result(0);
+	printf("listening\n");
+	fflush(stdout);
+	if (!stream) {
+		pause();
+		return 0;
+	}
+	while ((c = accept(s, NULL, NULL)) >= 0) {
+		print_peer(c);
+		fflush(stdout);
+		close(c);
+	}
+	return result(0);
+}
+
+int main(int argc, char **argv)
+{
+	struct sockaddr_storage ss, other;
+	const char *op = argc > 1 ? argv[1] : "";
+	int s, port = argc > 4 ? atoi(argv[4]) : 0;
+	struct iovec iov = { .iov_base = "x", .iov_len = 1 };
+	struct mmsghdr mm = { 0 };
+	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
+	socklen_t len;
+
+	if (argc < 3)
+		goto usage;
+	family = !strcmp(argv[2], "6") ? AF_INET6 : AF_INET;
+	if (!strcmp(op, "connect-fd") && argc == 4) {
+		len = loopback(&ss, atoi(argv[3]));
+		return result(!connect(3, (struct sockaddr *)&ss, len));
+	}
+	if (argc < 4)
+		goto usage;
+	s = make_socket(argv[3]);
+	if (s < 0)
+		return result(0);
+	if (!strcmp(op, "listen"))
+		return result(!listen(s, 1));
+	if (!strcmp(op, "inherit") && argc > 4) {
+		if (dup2(s, 3) < 0)
+			return result(0);
+		execvp(argv[4], argv + 4);
+		return result(0);
+	}
+	if (argc != 5)
+		goto usage;
+	len = loopback(&ss, port);
+	msg.msg_name = &ss;
+	msg.msg_namelen = len;
+	if (!strcmp(op, "bind"))
+		return result(!bind(s, (struct sockaddr *)&ss, len));
+	if (!strcmp(op, "connect"))
+		return result(!connect(s, (struct sockaddr *)&ss, len));
+	if (!strcmp(op, "sendto"))
+		return result(sendto(s, "x", 1, 0, (struct sockaddr *)&ss,
+				     len) == 1);
+	if (!strcmp(op, "sendmsg-connected")) {
+		loopback(&other, port + 1);
+		if (connect(s, (struct sockaddr *)&other, len))
+			return result(0);
+		return result(sendmsg(s, &msg, 0) == 1);
+	}
+	if (!strcmp(op, "sendmmsg")) {
+		mm.msg_hdr = msg;
+		return result(sendmmsg(s, &mm, 1, 0) == 1);
+	}
+	if (!strcmp(op, "fastopen"))
+		return result(sendto(s, "x", 1, MSG_FASTOPEN,
+				     (struct sockaddr *)&ss, len) == 1);
+	if (!strcmp(op, "bindx"))
+		return result(!setsockopt(s, SOL_SCTP, SCTP_SOCKOPT_BINDX_ADD,
+					  &ss, len));
+	if (!strcmp(op, "connectx"))
+		return result(setsockopt(s, SOL_SCTP, SCTP_SOCKOPT_CONNECTX,
+					 &ss, len) >= 0);
+	if (!strcmp(op, "serve"))
+		return serve(s, port, strncmp(argv[3], "udp", 3));
+	if (!strcmp(op, "peer")) {
+		if (connect(s, (struct sockaddr *)&ss, len))
+			return result(0);
+		return print_peer(s);
+	}
+usage:
+	fprintf(stderr, "net-ops: bad arguments (see the comment at the top of tests/guest/net-ops.c)\n");
+	return 2;
+}

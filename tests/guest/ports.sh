@@ -1,0 +1,187 @@
+# Ports and local peers (inet.c): every route to a bind or a connect, for
+# IPv4 and IPv6, refused to app_t without its net rule (with a denial
+# naming the rule) and, with the rule, answered as for the unconfined
+# shell.  sh ports.sh ROUTE PROTO, PROTO one of net-ops' (tcp, mptcp,
+# udp, udplite, sctp, sctp-seq).  Prints the number of cases checked.
+. ./lib.sh
+route=$1
+proto=$2
+policy_test_dir ports "$route-$proto"
+ops=./net-ops
+ip link set lo up 2>/dev/null || ifconfig lo 127.0.0.1 up 2>/dev/null ||
+	fail "cannot bring the loopback interface up"
+# The protocol of the port rules.
+case $proto in
+tcp | mptcp) pp=tcp ;;
+udp | udplite) pp=udp ;;
+sctp | sctp-seq) pp=sctp ;;
+*) fail "unknown protocol '$proto'" ;;
+esac
+base="transition kernel app_t
+allow app_t unlabeled rx
+socket app_t inet
+socket app_t inet6
+capability app_t net_bind_service
+port $pp 8080 web_port
+port $pp 8000-8099 alt_port"
+extra=
+cases=0
+
+# count RULE: the denials in the kernel log naming RULE missing, so far.
+count() {
+	dmesg | grep -c "missing='$1'"
+}
+# new_denial RULE N: a denial naming RULE beyond the N before.
+new_denial() {
+	for _i in $(seq 50); do
+		[ "$(count "$1")" -gt "$2" ] && return 0
+		sleep 0.1
+	done
+	fail "expected a new denial naming '$1', saw: $(dmesg | grep 'denied op=' | tail -n 2)"
+}
+
+# verdicts OP PORT LABEL PERM: OP on PORT (net-ops) is refused to app_t
+# with a denial naming 'net app_t LABEL PERM' and, once that rule is
+# loaded, answered as it is for the unconfined shell; both families.
+verdicts() {
+	op=$1 port=$2 lab=$3 perm=$4
+	for f in 4 6; do
+		unconf=$($ops "$op" $f "$proto" $port)
+		load "$base$extra"
+		n0=$(count "net app_t $lab $perm")
+		expect_as app_t EACCES $ops "$op" $f "$proto" $port
+		new_denial "net app_t $lab $perm" "$n0"
+		load "$base$extra
+net app_t $lab $perm"
+		expect_as app_t "$unconf" $ops "$op" $f "$proto" $port
+		[ "$unconf" != EACCES ] || fail "$op $f $proto $port: the unconfined shell was refused"
+		cases=$((cases + 2))
+	done
+}
+
+case $route in
+bind)
+	# The narrowest rule wins; unnamed ports take the defaults by range.
+	verdicts bind 8080 web_port b
+	verdicts bind 8081 alt_port b
+	verdicts bind 3000 unreserved_port b
+	verdicts bind 700 reserved_port b
+	verdicts bind 40000 ephemeral_port b
+	# Port 0: the kernel's choice, in the ephemeral range.
+	verdicts bind 0 ephemeral_port b
+	;;
+listen)
+	# listen(2) on a socket not bound binds an ephemeral port.
+	verdicts listen "" ephemeral_port b
+	;;
+connect)
+	verdicts connect 8080 web_port c
+	verdicts connect 3000 unreserved_port c
+	;;
+sendto | sendmmsg)
+	verdicts "$route" 8080 web_port c
+	verdicts "$route" 3000 unreserved_port c
+	;;
+sendmsg-connected)
+	# Connected to 8081, the message names 8080: that is reached too.
+	extra="
+net app_t alt_port c"
+	verdicts sendmsg-connected 8080 web_port c
+	;;
+fastopen)
+	verdicts fastopen 8080 web_port c
+	;;
+bindx)
+	verdicts bindx 8080 web_port b
+	;;
+connectx)
+	verdicts connectx 8080 web_port c
+	;;
+inherit)
+	# A socket the shell made, connected by app_t after an exec: the
+	# task that uses it is asked, not the one that made it (which may
+	# connect anywhere).  Keeping the shell's socket across the exec
+	# needs rw on its label.
+	base="$base
+allow app_t kernel rw"
+	for f in 4 6; do
+		unconf=$($ops inherit $f "$proto" $ops connect-fd $f 8080)
+		load "$base"
+		n0=$(count "net app_t web_port c")
+		expect_eq "connect by app_t of an inherited socket" EACCES \
+			"$($ops inherit $f "$proto" execcon app_t $ops connect-fd $f 8080)"
+		new_denial "net app_t web_port c" "$n0"
+		load "$base
+net app_t web_port c"
+		expect_eq "connect by app_t of an inherited socket" "$unconf" \
+			"$($ops inherit $f "$proto" execcon app_t $ops connect-fd $f 8080)"
+		cases=$((cases + 2))
+	done
+	;;
+local-server)
+	# A server of victim_t on this machine is reached only with c on
+	# victim_t; both ends then know the other's label (SO_PEERSEC).
+	base="$base
+transition kernel victim_t
+allow victim_t unlabeled rwx
+socket victim_t inet
+socket victim_t inet6
+net victim_t unreserved_port b
+net app_t unreserved_port c"
+	load "$base"
+	for f in 4 6; do
+		port=$((9000 + f))
+		execcon victim_t $ops serve $f "$proto" $port >"$d/serve.$f" 2>&1 &
+		spid=$!
+		trap 'kill $spid 2>/dev/null' EXIT
+		for _i in $(seq 50); do
+			grep -q listening "$d/serve.$f" && break
+			sleep 0.1
+		done
+		grep -q listening "$d/serve.$f" || fail "the victim_t server did not start: $(cat "$d/serve.$f")"
+		load "$base"
+		n0=$(count "allow app_t victim_t c")
+		if [ "$proto" = mptcp ]; then
+			# MPTCP: the listening subflow carries the server's
+			# label; SO_PEERSEC is not answered for MPTCP.
+			expect_as app_t EACCES $ops connect $f "$proto" $port
+			new_denial "allow app_t victim_t c" "$n0"
+			load "$base
+allow app_t victim_t c"
+			expect_as app_t ok $ops connect $f "$proto" $port
+			cases=$((cases + 2))
+		elif [ "$pp" = udp ]; then
+			expect_as app_t EACCES $ops sendto $f "$proto" $port
+			new_denial "allow app_t victim_t c" "$n0"
+			expect_as app_t EACCES $ops connect $f "$proto" $port
+			load "$base
+allow app_t victim_t c"
+			expect_as app_t ok $ops sendto $f "$proto" $port
+			expect_as app_t "peer victim_t" $ops peer $f "$proto" $port
+			cases=$((cases + 4))
+		else
+			expect_as app_t EACCES $ops peer $f "$proto" $port
+			new_denial "allow app_t victim_t c" "$n0"
+			load "$base
+allow app_t victim_t c"
+			expect_as app_t "peer victim_t" $ops peer $f "$proto" $port
+			for _i in $(seq 50); do
+				grep -q "^peer " "$d/serve.$f" && break
+				sleep 0.1
+			done
+			expect_eq "SO_PEERSEC of the server's end" "peer app_t" \
+				"$(grep '^peer ' "$d/serve.$f" | tail -n 1)"
+			# The unconfined shell is kernel to the server.
+			expect_eq "the shell's connection" "peer victim_t" \
+				"$($ops peer $f "$proto" $port)"
+			cases=$((cases + 4))
+		fi
+		kill $spid
+		wait $spid 2>/dev/null
+	done
+	;;
+*)
+	fail "unknown route '$route'"
+	;;
+esac
+echo "$cases cases"
