@@ -1,6 +1,6 @@
 #!/bin/sh
 # One boot of bench/run --profile, in the guest, on the profile kernel
-# (guest/kernel-profile.config): condition D (the 10-rule policy, the task
+# (guest/kernel-profile.config): condition D (the 14-rule policy, the task
 # confined in bench_t), the macro workloads one by one with ftrace's
 # function profiler on the LSM framework's entry points (security_*) and
 # Sigil's hooks (hook_*), or the functions of FILTER; then the fork+exec

@@ -2,18 +2,32 @@
 /*
  * The routes to a port, for ports.sh: each makes one socket of FAMILY (4
  * or 6) and PROTO (tcp, mptcp, udp, udplite, sctp, sctp-seq: one-to-many
- * SCTP), takes one route on the loopback address and prints "ok" or the
- * errno name of the first call that failed, exiting 0 or 1:
+ * SCTP; dccp and smc for "socket" alone), takes one route on the loopback
+ * address and prints "ok" or the errno name of the first call that
+ * failed, exiting 0 or 1:
+ *   net-ops socket FAMILY PROTO          socket(2) alone
  *   net-ops bind FAMILY PROTO PORT       bind(2) to PORT (0: the kernel's
  *                                        choice)
  *   net-ops listen FAMILY PROTO          listen(2) on a socket not bound
  *   net-ops connect FAMILY PROTO PORT    connect(2)
  *   net-ops sendto FAMILY PROTO PORT     sendto(2) from a socket not
  *                                        connected
+ *   net-ops sendto-unspec 4 PROTO PORT   the same, the IPv4 address's
+ *                                        family AF_UNSPEC (which IPv4 UDP
+ *                                        reads as AF_INET)
  *   net-ops sendmsg-connected FAMILY PROTO PORT
  *                                        connect(2) to PORT+1, then
  *                                        sendmsg(2) naming PORT
  *   net-ops sendmmsg FAMILY PROTO PORT   sendmmsg(2) naming PORT
+ *   net-ops connect-any FAMILY PROTO PORT
+ *                                        connect(2) to 0.0.0.0 or ::
+ *   net-ops sendto-group FAMILY PROTO PORT
+ *                                        sendto(2) to the multicast group
+ *                                        224.0.0.1 or ff02::1 (on lo)
+ *   net-ops send-listen FAMILY PROTO PORT
+ *                                        sendto(2) to PORT, which binds
+ *                                        the socket, then listen(2): the
+ *                                        errno name of the listen
  *   net-ops fastopen FAMILY PROTO PORT   sendto(MSG_FASTOPEN), TCP Fast Open
  *   net-ops bindx FAMILY PROTO PORT      SCTP bindx: SCTP_SOCKOPT_BINDX_ADD
  *   net-ops connectx FAMILY PROTO PORT   SCTP connectx:
@@ -74,6 +88,10 @@ static int make_socket(const char *proto)
 		p = IPPROTO_SCTP;
 	else if (!strcmp(proto, "sctp-seq"))
 		type = SOCK_SEQPACKET, p = IPPROTO_SCTP;
+	else if (!strcmp(proto, "dccp"))
+		type = 6 /* SOCK_DCCP */, p = 33 /* IPPROTO_DCCP */;
+	else if (!strcmp(proto, "smc"))
+		p = 256;	/* IPPROTO_SMC */
 	else {
 		fprintf(stderr, "net-ops: unknown protocol '%s'\n", proto);
 		exit(2);
@@ -159,6 +177,8 @@ int main(int argc, char **argv)
 	s = make_socket(argv[3]);
 	if (s < 0)
 		return result(0);
+	if (!strcmp(op, "socket"))
+		return result(1);
 	if (!strcmp(op, "listen"))
 		return result(!listen(s, 1));
 	if (!strcmp(op, "inherit") && argc > 4) {
@@ -176,7 +196,34 @@ int main(int argc, char **argv)
 		return result(!bind(s, (struct sockaddr *)&ss, len));
 	if (!strcmp(op, "connect"))
 		return result(!connect(s, (struct sockaddr *)&ss, len));
-	if (!strcmp(op, "sendto"))
+	if (!strcmp(op, "sendto-unspec"))
+		ss.ss_family = AF_UNSPEC;
+	if (!strcmp(op, "connect-any") || !strcmp(op, "sendto-group")) {
+		struct sockaddr_in6 *sin6 = (struct sockaddr_in6 *)&ss;
+		struct sockaddr_in *sin = (struct sockaddr_in *)&ss;
+		const int group = op[0] == 's';
+
+		if (family == AF_INET) {
+			sin->sin_addr.s_addr = group ? htonl(0xe0000001) : 0;
+		} else {
+			memset(&sin6->sin6_addr, 0, sizeof(sin6->sin6_addr));
+			if (group) {
+				sin6->sin6_addr.s6_addr[0] = 0xff;
+				sin6->sin6_addr.s6_addr[1] = 0x02;
+				sin6->sin6_addr.s6_addr[15] = 1;
+				sin6->sin6_scope_id = 1;
+			}
+		}
+		if (!group)
+			return result(!connect(s, (struct sockaddr *)&ss, len));
+		return result(sendto(s, "x", 1, 0, (struct sockaddr *)&ss,
+				     len) == 1);
+	}
+	if (!strcmp(op, "send-listen")) {
+		sendto(s, "x", 1, 0, (struct sockaddr *)&ss, len);
+		return result(!listen(s, 1));
+	}
+	if (!strcmp(op, "sendto") || !strcmp(op, "sendto-unspec"))
 		return result(sendto(s, "x", 1, 0, (struct sockaddr *)&ss,
 				     len) == 1);
 	if (!strcmp(op, "sendmsg-connected")) {

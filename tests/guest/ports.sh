@@ -12,7 +12,8 @@ ip link set lo up 2>/dev/null || ifconfig lo 127.0.0.1 up 2>/dev/null ||
 	fail "cannot bring the loopback interface up"
 # The protocol of the port rules.
 case $proto in
-tcp | mptcp) pp=tcp ;;
+tcp | mptcp | smc) pp=tcp ;;
+dccp) pp=udp ;;
 udp | udplite) pp=udp ;;
 sctp | sctp-seq) pp=sctp ;;
 *) fail "unknown protocol '$proto'" ;;
@@ -73,6 +74,13 @@ bind)
 listen)
 	# listen(2) on a socket not bound binds an ephemeral port.
 	verdicts listen "" ephemeral_port b
+	;;
+send-listen)
+	# An SCTP send binds the socket (c on the port sent to): listen(2)
+	# then asks b on the port it got, as if bound.
+	extra="
+net app_t web_port c"
+	verdicts send-listen 8080 ephemeral_port b
 	;;
 connect)
 	verdicts connect 8080 web_port c
@@ -154,6 +162,8 @@ allow app_t victim_t c"
 			expect_as app_t EACCES $ops sendto $f "$proto" $port
 			new_denial "allow app_t victim_t c" "$n0"
 			expect_as app_t EACCES $ops connect $f "$proto" $port
+			# AF_UNSPEC, which IPv4 UDP reads as AF_INET.
+			[ $f = 6 ] || expect_as app_t EACCES $ops sendto-unspec $f "$proto" $port
 			load "$base
 allow app_t victim_t c"
 			expect_as app_t ok $ops sendto $f "$proto" $port
@@ -176,9 +186,37 @@ allow app_t victim_t c"
 				"$($ops peer $f "$proto" $port)"
 			cases=$((cases + 4))
 		fi
+		# 0.0.0.0 and :: reach a local address the kernel chooses: a
+		# confined task names one.
+		load "$base"
+		expect_as app_t EPERM $ops connect-any $f "$proto" $port
+		log_has "reason='unspecified destination address'" ||
+			fail "no refusal naming the unspecified destination"
+		if [ "$pp" = udp ]; then
+			# A multicast datagram reaches every socket of the port.
+			n1=$(count "allow app_t victim_t c")
+			expect_as app_t EACCES $ops sendto-group $f "$proto" $port
+			new_denial "allow app_t victim_t c" "$n1"
+			cases=$((cases + 1))
+		fi
+		cases=$((cases + 1))
 		kill $spid
 		wait $spid 2>/dev/null
 	done
+	;;
+unmediated)
+	# DCCP and SMC have ports no hook sees: a confined label creates
+	# neither socket (this kernel builds neither: unconfined, the
+	# protocol is missing).
+	load "$base"
+	for f in 4 6; do
+		expect_as app_t EPERM $ops socket $f "$proto"
+		unconf=$($ops socket $f "$proto")
+		[ "$unconf" != EPERM ] || fail "socket $f $proto: the unconfined shell was refused"
+		cases=$((cases + 2))
+	done
+	log_has "reason='a protocol whose ports are not mediated'" ||
+		fail "no refusal naming the unmediated protocol"
 	;;
 *)
 	fail "unknown route '$route'"

@@ -28,15 +28,20 @@
  * or a datagram to an address of the machine (loopback, any local
  * address, IPv4 or IPv6) needs c on the label of the TCP socket that
  * listens on it, or the UDP socket bound to it, as for a unix socket
- * (an allow rule).  Both ends of a local TCP connection then know the
- * other's label, and a connected local UDP socket its peer's, for
- * SO_PEERSEC, when Sigil answers secids.
+ * (an allow rule); a broadcast or multicast datagram, c on every UDP
+ * socket of its port.  A confined label may not send to 0.0.0.0 or ::,
+ * which the kernel turns into a local address of its choosing, nor
+ * create DCCP or SMC sockets, whose ports no hook here sees.  Both ends
+ * of a local TCP connection then know the other's label, and a
+ * connected local UDP socket its peer's, for SO_PEERSEC, when Sigil
+ * answers secids.
  *
  * Copyright © 2026 The Sigil authors
  */
 
 #include <linux/in.h>
 #include <linux/in6.h>
+#include <linux/inetdevice.h>
 #include <linux/lsm_hooks.h>
 #include <linux/net.h>
 #include <linux/rcupdate.h>
@@ -143,11 +148,15 @@ static int addr_port(const struct sockaddr *const address, const int addrlen,
 	return 0;
 }
 
-/* The socket a local destination is served by. */
+/* A destination of this machine, and how it is reached. */
 struct local_dest {
 	struct net *net;
 	struct udp_table *udp;
 	bool v6;
+	/* 0.0.0.0 or ::: the kernel chooses a local address for it. */
+	bool unspec;
+	/* Broadcast or multicast: every socket bound to the port. */
+	bool group;
 	__be32 addr4;
 	struct in6_addr addr6;
 	__be16 port;
@@ -155,7 +164,10 @@ struct local_dest {
 
 /*
  * Whether @address (of @addrlen bytes) is an address of this machine,
- * filling in @d; a v4-mapped IPv6 address is its IPv4 address.
+ * or one that reaches its sockets (unspecified, broadcast, multicast),
+ * filling in @d; a v4-mapped IPv6 address is its IPv4 address, and an
+ * AF_UNSPEC one is read as IPv4, as IPv4 sockets read it (callers leave
+ * out the IPv6 sockets, for which it names no address).
  */
 static bool local_dest(struct net *const net,
 		       const struct sockaddr *const address, const int addrlen,
@@ -164,10 +176,11 @@ static bool local_dest(struct net *const net,
 	const struct sockaddr_in6 *const sin6 = (const void *)address;
 	const struct sockaddr_in *const sin = (const void *)address;
 
+	memset(d, 0, sizeof(*d));
 	d->net = net;
-	if (address->sa_family == AF_INET &&
+	if ((address->sa_family == AF_INET ||
+	     address->sa_family == AF_UNSPEC) &&
 	    addrlen >= (int)sizeof(struct sockaddr_in)) {
-		d->v6 = false;
 		d->addr4 = sin->sin_addr.s_addr;
 		d->port = sin->sin_port;
 	} else if (address->sa_family == AF_INET6 &&
@@ -183,19 +196,60 @@ static bool local_dest(struct net *const net,
 	}
 	if (!d->port)
 		return false;
-	/* The unspecified address is the loopback one. */
-	if (!d->v6 && !d->addr4)
-		d->addr4 = htonl(INADDR_LOOPBACK);
-	if (!d->v6)
-		return ipv4_is_loopback(d->addr4) ||
+	if (!d->v6) {
+		d->unspec = !d->addr4;
+		d->group = ipv4_is_multicast(d->addr4) ||
+			   ipv4_is_lbcast(d->addr4) ||
+			   inet_addr_type(net, d->addr4) == RTN_BROADCAST;
+		return d->unspec || d->group || ipv4_is_loopback(d->addr4) ||
 		       inet_addr_type(net, d->addr4) == RTN_LOCAL;
+	}
 #if IS_BUILTIN(CONFIG_IPV6)
-	if (ipv6_addr_any(&d->addr6))
-		d->addr6 = in6addr_loopback;
-	return ipv6_addr_loopback(&d->addr6) ||
-	       ipv6_chk_addr(net, &d->addr6, NULL, 0);
+	d->unspec = ipv6_addr_any(&d->addr6);
+	d->group = ipv6_addr_is_multicast(&d->addr6);
+	return d->unspec || d->group || ipv6_addr_loopback(&d->addr6) ||
+	       ipv6_chk_addr(net, &d->addr6, NULL, 0) ||
+	       ipv6_chk_acast_addr(net, NULL, &d->addr6);
 #else
 	return false;
+#endif
+}
+
+/*
+ * The socket that serves @d for protocol @proto, arriving on device
+ * @dif: the listening TCP socket, the UDP socket bound there.  Under
+ * rcu_read_lock(); unreferenced.
+ */
+static struct sock *lookup_server(const struct local_dest *const d,
+				  const int proto, const int dif)
+{
+	struct inet_hashinfo *const tcp = d->net->ipv4.tcp_death_row.hashinfo;
+
+	if (proto == SIGIL_PROTO_TCP && !d->v6)
+		return inet_lookup_listener(d->net, tcp, NULL, 0, 0, 0,
+					    d->addr4, d->port, dif, 0);
+	if (proto == SIGIL_PROTO_UDP && !d->v6)
+		return __udp4_lib_lookup(d->net, 0, 0, d->addr4, d->port, dif,
+					 0, d->udp, NULL);
+#if IS_BUILTIN(CONFIG_IPV6)
+	if (proto == SIGIL_PROTO_TCP)
+		return inet6_lookup_listener(d->net, tcp, NULL, 0,
+					     &in6addr_any, 0, &d->addr6,
+					     ntohs(d->port), dif, 0);
+	if (proto == SIGIL_PROTO_UDP)
+		return __udp6_lib_lookup(d->net, &in6addr_any, 0, &d->addr6,
+					 d->port, dif, 0, d->udp, NULL);
+#endif
+	return NULL;
+}
+
+/* The device that holds the IPv6 address of @d, or NULL.  Under RCU. */
+static struct net_device *local_dev6(const struct local_dest *const d)
+{
+#if IS_BUILTIN(CONFIG_IPV6)
+	return ipv6_dev_find(d->net, &d->addr6, NULL);
+#else
+	return NULL;
 #endif
 }
 
@@ -206,32 +260,51 @@ static bool local_dest(struct net *const net,
 static struct sigil_label *local_server(const struct local_dest *const d,
 					const int proto)
 {
-	struct inet_hashinfo *const tcp = d->net->ipv4.tcp_death_row.hashinfo;
 	struct sigil_label *label = NULL;
-	struct sock *sk = NULL;
+	struct net_device *dev;
+	struct sock *sk;
 
 	rcu_read_lock();
-	if (proto == SIGIL_PROTO_TCP && !d->v6)
-		sk = inet_lookup_listener(d->net, tcp, NULL, 0, 0, 0, d->addr4,
-					  d->port, LOOPBACK_IFINDEX, 0);
-	else if (proto == SIGIL_PROTO_UDP && !d->v6)
-		sk = __udp4_lib_lookup(d->net, 0, 0, d->addr4, d->port,
-				       LOOPBACK_IFINDEX, 0, d->udp, NULL);
-#if IS_BUILTIN(CONFIG_IPV6)
-	else if (proto == SIGIL_PROTO_TCP)
-		sk = inet6_lookup_listener(d->net, tcp, NULL, 0, &in6addr_any,
-					   0, &d->addr6, ntohs(d->port),
-					   LOOPBACK_IFINDEX, 0);
-	else if (proto == SIGIL_PROTO_UDP)
-		sk = __udp6_lib_lookup(d->net, &in6addr_any, 0, &d->addr6,
-				       d->port, LOOPBACK_IFINDEX, 0, d->udp,
-				       NULL);
-#endif
+	sk = lookup_server(d, proto, LOOPBACK_IFINDEX);
+	/* Traffic to a device's own address arrives on that device. */
+	if (IS_ERR_OR_NULL(sk)) {
+		dev = d->v6 ? local_dev6(d) : __ip_dev_find(d->net, d->addr4,
+							    false);
+		if (dev && dev->ifindex != LOOPBACK_IFINDEX)
+			sk = lookup_server(d, proto, dev->ifindex);
+	}
 	/* Listeners and UDP sockets are freed after a grace period. */
 	if (!IS_ERR_OR_NULL(sk))
 		label = sigil_label_get(sigil_sock_label(sk));
 	rcu_read_unlock();
 	return label;
+}
+
+/*
+ * A datagram to a broadcast or multicast address of port @d->port is
+ * delivered to every UDP socket bound to that port: c on the label of
+ * each, under the port's slot lock.
+ */
+static int check_group(const struct local_dest *const d, const char *const op)
+{
+	const u16 hnum = ntohs(d->port);
+	struct udp_hslot *const hslot = udp_hashslot(d->udp, d->net, hnum);
+	const struct sigil_label *const subject = sigil_current_label();
+	struct sock *sk;
+	int err = 0;
+
+	spin_lock_bh(&hslot->lock);
+	sk_for_each(sk, &hslot->head) {
+		if (!net_eq(sock_net(sk), d->net) ||
+		    udp_sk(sk)->udp_port_hash != hnum)
+			continue;
+		err = sigil_check_object(subject, sigil_sock_label(sk),
+					 SIGIL_PERM_CREATE, op);
+		if (err)
+			break;
+	}
+	spin_unlock_bh(&hslot->lock);
+	return err;
 }
 
 /*
@@ -244,8 +317,9 @@ static int check_reach(const struct sock *const sk, const int proto,
 		       const int addrlen, const char *const op,
 		       struct sigil_label **const peer)
 {
-	struct local_dest d;
+	const struct sigil_label *const subject = sigil_current_label();
 	struct sigil_label *server;
+	struct local_dest d;
 	u16 port;
 	int err;
 
@@ -255,14 +329,23 @@ static int check_reach(const struct sock *const sk, const int proto,
 	if (err || proto == SIGIL_PROTO_SCTP ||
 	    !local_dest(sock_net(sk), address, addrlen, &d))
 		return err;
+	/*
+	 * The kernel sends to 0.0.0.0 or :: at a local address of its
+	 * choosing (the socket's own, a mapped one, IP_PKTINFO's), which
+	 * a confined task must name instead.
+	 */
+	if (d.unspec && !sigil_label_unconfined(subject))
+		return sigil_refuse(op, subject, sigil_label_unlabeled,
+				    "unspecified destination address");
 	/* UDP-Lite's sockets are in a table of their own. */
 	d.udp = sk->sk_protocol == IPPROTO_UDPLITE ? &udplite_table :
 						     d.net->ipv4.udp_table;
+	if (d.group)
+		return proto == SIGIL_PROTO_UDP ? check_group(&d, op) : 0;
 	server = local_server(&d, proto);
 	if (!server)
 		return 0;
-	err = sigil_check_object(sigil_current_label(), server,
-				 SIGIL_PERM_CREATE, op);
+	err = sigil_check_object(subject, server, SIGIL_PERM_CREATE, op);
 	if (!err && peer)
 		*peer = sigil_label_get(server);
 	sigil_label_put(server);
@@ -313,16 +396,46 @@ static int hook_socket_connect(struct socket *const sock,
 	return err;
 }
 
-/* listen(2) on a socket not yet bound binds an ephemeral port. */
+/*
+ * listen(2): b on the port listened on, however the socket came by it (a
+ * bind, an SCTP send or connectx, MPTCP's subflow); one not yet bound
+ * binds an ephemeral port.
+ */
 static int hook_socket_listen(struct socket *const sock, const int backlog)
 {
 	struct sock *const sk = sock->sk;
 	const int proto = sock_proto(sk);
 
-	if (proto < 0 || !static_branch_unlikely(&sigil_policy_loaded) ||
-	    READ_ONCE(inet_sk(sk)->inet_num))
+	if (proto < 0 || !static_branch_unlikely(&sigil_policy_loaded))
 		return 0;
-	return check_port(sk, proto, 0, SIGIL_NET_BIND, "listen");
+	return check_port(sk, proto, READ_ONCE(inet_sk(sk)->inet_num),
+			  SIGIL_NET_BIND, "listen");
+}
+
+/**
+ * sigil_inet_create - Refuse Internet sockets whose ports go unchecked
+ *
+ * @family: The address family.
+ * @type: The socket type.
+ * @protocol: The protocol.
+ *
+ * DCCP has ports that no hook here sees, and SMC binds and connects
+ * through a TCP socket of the kernel's: a confined label may create
+ * neither (an unconfined one may).
+ *
+ * Returns 0, or -%EPERM for an enforced refusal.
+ */
+int sigil_inet_create(const int family, const int type, const int protocol)
+{
+	const struct sigil_label *const subject = sigil_current_label();
+
+	if ((family != AF_INET && family != AF_INET6) ||
+	    (type != SOCK_DCCP && protocol != IPPROTO_DCCP &&
+	     protocol != IPPROTO_SMC) ||
+	    sigil_label_unconfined(subject))
+		return 0;
+	return sigil_refuse("socket", subject, sigil_label_unlabeled,
+			    "a protocol whose ports are not mediated");
 }
 
 /**
@@ -341,9 +454,17 @@ static int hook_socket_listen(struct socket *const sock, const int backlog)
  */
 int sigil_inet_sendmsg(struct socket *const sock, struct msghdr *const msg)
 {
+	const struct sockaddr *const address = msg->msg_name;
 	const int proto = sock_proto(sock->sk);
 
-	if (!msg->msg_name || !static_branch_unlikely(&sigil_policy_loaded))
+	if (!address || !static_branch_unlikely(&sigil_policy_loaded))
+		return 0;
+	/*
+	 * AF_UNSPEC: for an IPv6 socket, no address (the connected peer);
+	 * for an IPv4 one, an IPv4 address.
+	 */
+	if (msg->msg_namelen >= (int)offsetofend(struct sockaddr, sa_family) &&
+	    address->sa_family == AF_UNSPEC && sock->sk->sk_family == AF_INET6)
 		return 0;
 	if (proto == SIGIL_PROTO_UDP ||
 	    (proto == SIGIL_PROTO_TCP && msg->msg_flags & MSG_FASTOPEN))
@@ -475,9 +596,9 @@ static int hook_inet_conn_request(const struct sock *const sk,
 	const struct inet_request_sock *const ireq = inet_rsk(req);
 	struct sock *client;
 
-	req->peer_secid = 0;
 	if (!sigil_secids_answered())
 		return 0;
+	req->peer_secid = 0;
 	rcu_read_lock();
 #if IS_BUILTIN(CONFIG_IPV6)
 	if (req->rsk_ops->family == AF_INET6)

@@ -51,10 +51,12 @@ static int hook_socket_create(const int family, const int type,
 		.perms = BIT_ULL(family),
 		.subject = sigil_current_label(),
 	};
+	int err;
 
 	if (kern || !static_branch_unlikely(&sigil_policy_loaded))
 		return 0;
-	return sigil_check(&q, "socket", NULL);
+	err = sigil_check(&q, "socket", NULL);
+	return err ?: sigil_inet_create(family, type, protocol);
 }
 
 static int hook_socket_post_create(struct socket *const sock,

@@ -63,12 +63,18 @@ static inline void sigil_set_peer_label(struct sock *const sk,
 #ifdef CONFIG_INET
 void __init sigil_add_inet_hooks(void);
 int sigil_inet_sendmsg(struct socket *sock, struct msghdr *msg);
+int sigil_inet_create(int family, int type, int protocol);
 #else
 static inline void sigil_add_inet_hooks(void)
 {
 }
 
 static inline int sigil_inet_sendmsg(struct socket *sock, struct msghdr *msg)
+{
+	return 0;
+}
+
+static inline int sigil_inet_create(int family, int type, int protocol)
 {
 	return 0;
 }
