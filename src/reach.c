@@ -288,13 +288,16 @@ size_t reach_who_can(const char *text, size_t size, const char *object,
 		fputs("[", out);
 	/*
 	 * The holders: allow rules on @object, unconfined labels; for a
-	 * port's label, net rules instead.
+	 * port's label, net rules too.
 	 */
 	port = is_port_label(&g, g.labels[o]);
-	for (k = port; k < (port ? 2U : 1U); k++) {
+	for (k = 0; k < (port ? 2U : 1U); k++) {
 		rk = k ? SIGIL_RULE_NET : SIGIL_RULE_ALLOW;
 		for (h = 0; h < g.nlabels; h++) {
-			if (unconfined(&g, h)) {
+			/* A port's label: its allow rules alone, if any. */
+			if (port && !k && (unconfined(&g, h) || h == o)) {
+				continue;
+			} else if (unconfined(&g, h)) {
 				held = k ? SIGIL_NET_ALL : SIGIL_PERM_ALL;
 				how = "unconfined";
 			} else if (h == o && !k) {

@@ -7,7 +7,7 @@ srcdir=${srcdir:-.}
 builddir=${builddir:-.}
 top=$(cd "$srcdir" && pwd)
 . "$top/tests/tap.sh"
-echo "1..6"
+echo "1..8"
 policy=$top/src/etc/sigil/debian/policy
 ctl=$builddir/src/sigilctl
 who=$("$ctl" who-can --rights w --policy "$policy" shadow_t)
@@ -34,3 +34,11 @@ check "httpd_t's capabilities" "dac_read_search net_bind_service setgid setuid" 
 	"$(echo "$reach" | awk '$2 == "capability" { print $4 }' | sort | tr '\n' ' ' | sed 's/ $//')"
 json=$("$ctl" who-can --json --rights w --policy "$policy" shadow_t)
 check "--json gives the same lines" 7 "$(echo "$json" | grep -c '"label":')"
+# Ports: who binds lighttpd's, what httpd_t binds and connects to.
+who=$("$ctl" who-can --rights b --policy "$policy" http_port_t)
+check "who can bind http_port_t: the unconfined labels, and httpd_t by its net rule" \
+	"cronjob_t unconfined
+httpd_t net
+kernel unconfined" "$(echo "$who" | awk '{ print $3, $4 }' | LC_ALL=C sort -u)"
+check "httpd_t binds http_port_t alone and connects nowhere" "httpd_t net http_port_t b" \
+	"$("$ctl" reach --policy "$policy" httpd_t | awk '$2 == "net" { print $1, $2, $3, $4 }')"
