@@ -23,11 +23,14 @@ restore() {
 
 case $1 in
 web-server-binds-only-its-ports)
-	# lighttpd itself, started by hand on 8080: refused, with the record.
-	sed 's/^server.port.*/server.port = 8080/' /etc/lighttpd/lighttpd.conf >$d/alt.conf
-	grep -q '^server.port = 8080' $d/alt.conf || echo 'server.port = 8080' >>$d/alt.conf
-	sed -i "/^server.pid-file/d; /^server.errorlog/d" $d/alt.conf
-	out=$(timeout 20 lighttpd -D -f $d/alt.conf 2>&1)
+	# lighttpd itself, started by hand on 8080 with a configuration
+	# beside its own (which it may read): refused, with the record.
+	alt=/etc/lighttpd/sigil-test-8080.conf
+	sed 's/^server.port.*/server.port = 8080/' /etc/lighttpd/lighttpd.conf >$alt
+	grep -q '^server.port = 8080' $alt || echo 'server.port = 8080' >>$alt
+	sed -i "/^server.pid-file/d; /^server.errorlog/d" $alt
+	out=$(cd / && timeout 20 lighttpd -D -f $alt 2>&1)
+	rm -f $alt
 	case $out in
 	*"Permission denied"*) ;;
 	*) fail "lighttpd on port 8080: expected 'Permission denied', saw: $out" ;;

@@ -29,9 +29,9 @@
  * address, IPv4 or IPv6) needs c on the label of the TCP socket that
  * listens on it, or the UDP socket bound to it, as for a unix socket
  * (an allow rule); a broadcast or multicast datagram, c on every UDP
- * socket of its port.  A confined label may not send to 0.0.0.0 or ::,
- * which the kernel turns into a local address of its choosing, nor
- * create DCCP or SMC sockets, whose ports no hook here sees.  Both ends
+ * socket of its port; 0.0.0.0 or :: is the local address the kernel
+ * sends it to.  A confined label may not create DCCP or SMC sockets,
+ * whose ports no hook here sees.  Both ends
  * of a local TCP connection then know the other's label, and a
  * connected local UDP socket its peer's, for SO_PEERSEC, when Sigil
  * answers secids.
@@ -153,7 +153,7 @@ struct local_dest {
 	struct net *net;
 	struct udp_table *udp;
 	bool v6;
-	/* 0.0.0.0 or ::: the kernel chooses a local address for it. */
+	/* 0.0.0.0 or ::, which the kernel turns into a local address. */
 	bool unspec;
 	/* Broadcast or multicast: every socket bound to the port. */
 	bool group;
@@ -198,9 +198,11 @@ static bool local_dest(struct net *const net,
 		return false;
 	if (!d->v6) {
 		d->unspec = !d->addr4;
-		d->group = ipv4_is_multicast(d->addr4) ||
-			   ipv4_is_lbcast(d->addr4) ||
-			   inet_addr_type(net, d->addr4) == RTN_BROADCAST;
+		/* 0.0.0.0 is RTN_BROADCAST to inet_addr_type(). */
+		d->group = !d->unspec && (ipv4_is_multicast(d->addr4) ||
+					  ipv4_is_lbcast(d->addr4) ||
+					  inet_addr_type(net, d->addr4) ==
+					  RTN_BROADCAST);
 		return d->unspec || d->group || ipv4_is_loopback(d->addr4) ||
 		       inet_addr_type(net, d->addr4) == RTN_LOCAL;
 	}
@@ -308,14 +310,38 @@ static int check_group(const struct local_dest *const d, const char *const op)
 }
 
 /*
+ * The address the kernel sends to for 0.0.0.0 or ::: for IPv4, the
+ * socket's own source address, else loopback; for IPv6, loopback, IPv4's
+ * if the socket is bound to a v4-mapped address.
+ */
+static void resolve_unspec(const struct sock *const sk,
+			   struct local_dest *const d)
+{
+	if (!d->v6) {
+		d->addr4 = READ_ONCE(inet_sk(sk)->inet_saddr) ?:
+			   htonl(INADDR_LOOPBACK);
+		return;
+	}
+#if IS_BUILTIN(CONFIG_IPV6)
+	if (ipv6_addr_v4mapped(&sk->sk_v6_rcv_saddr)) {
+		d->v6 = false;
+		d->addr4 = htonl(INADDR_LOOPBACK);
+	} else {
+		d->addr6 = in6addr_loopback;
+	}
+#endif
+}
+
+/*
  * Reaching @address from @sk: c on its port's label, and when it is an
  * address of this machine, c on the label of the socket that serves it;
- * that label, referenced, in @peer if asked for.
+ * that label, referenced, in @peer if asked for.  @control: whether the
+ * message has control data, which may choose its source (IP_PKTINFO).
  */
 static int check_reach(const struct sock *const sk, const int proto,
 		       const struct sockaddr *const address,
 		       const int addrlen, const char *const op,
-		       struct sigil_label **const peer)
+		       struct sigil_label **const peer, const bool control)
 {
 	const struct sigil_label *const subject = sigil_current_label();
 	struct sigil_label *server;
@@ -330,13 +356,15 @@ static int check_reach(const struct sock *const sk, const int proto,
 	    !local_dest(sock_net(sk), address, addrlen, &d))
 		return err;
 	/*
-	 * The kernel sends to 0.0.0.0 or :: at a local address of its
-	 * choosing (the socket's own, a mapped one, IP_PKTINFO's), which
-	 * a confined task must name instead.
+	 * 0.0.0.0 or :: is sent to the address resolve_unspec() finds, or
+	 * to the source a message's IP_PKTINFO names, which a confined
+	 * task must name as the destination instead.
 	 */
-	if (d.unspec && !sigil_label_unconfined(subject))
+	if (d.unspec && control && !sigil_label_unconfined(subject))
 		return sigil_refuse(op, subject, sigil_label_unlabeled,
-				    "unspecified destination address");
+				    "unspecified destination address with control data");
+	if (d.unspec)
+		resolve_unspec(sk, &d);
 	/* UDP-Lite's sockets are in a table of their own. */
 	d.udp = sk->sk_protocol == IPPROTO_UDPLITE ? &udplite_table :
 						     d.net->ipv4.udp_table;
@@ -390,7 +418,7 @@ static int hook_socket_connect(struct socket *const sock,
 	    (proto != SIGIL_PROTO_UDP || !sigil_secids_answered()))
 		return 0;
 	err = check_reach(sk, proto, address, addrlen, "connect",
-			  proto == SIGIL_PROTO_UDP ? &peer : NULL);
+			  proto == SIGIL_PROTO_UDP ? &peer : NULL, false);
 	if (!err && proto == SIGIL_PROTO_UDP)
 		sigil_set_peer_label(sk, peer);
 	return err;
@@ -469,7 +497,8 @@ int sigil_inet_sendmsg(struct socket *const sock, struct msghdr *const msg)
 	if (proto == SIGIL_PROTO_UDP ||
 	    (proto == SIGIL_PROTO_TCP && msg->msg_flags & MSG_FASTOPEN))
 		return check_reach(sock->sk, proto, msg->msg_name,
-				   msg->msg_namelen, "send", NULL);
+				   msg->msg_namelen, "send", NULL,
+				   msg->msg_controllen);
 	return 0;
 }
 
