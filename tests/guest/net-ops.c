@@ -24,6 +24,9 @@
  *   net-ops sendto-group FAMILY PROTO PORT
  *                                        sendto(2) to the multicast group
  *                                        224.0.0.1 or ff02::1 (on lo)
+ *   net-ops portrange FAMILY PROTO PORT  IP_LOCAL_PORT_RANGE of PORT alone,
+ *                                        then listen(2): the errno name of
+ *                                        the first that failed
  *   net-ops send-listen FAMILY PROTO PORT
  *                                        sendto(2) to PORT, which binds
  *                                        the socket, then listen(2): the
@@ -218,6 +221,14 @@ int main(int argc, char **argv)
 			return result(!connect(s, (struct sockaddr *)&ss, len));
 		return result(sendto(s, "x", 1, 0, (struct sockaddr *)&ss,
 				     len) == 1);
+	}
+	if (!strcmp(op, "portrange")) {
+		const unsigned int range = (unsigned int)port << 16 | port;
+
+		if (setsockopt(s, IPPROTO_IP, 51 /* IP_LOCAL_PORT_RANGE */,
+			       &range, sizeof(range)))
+			return result(0);
+		return result(!listen(s, 1));
 	}
 	if (!strcmp(op, "send-listen")) {
 		sendto(s, "x", 1, 0, (struct sockaddr *)&ss, len);

@@ -203,6 +203,20 @@ allow app_t victim_t c"
 		wait $spid 2>/dev/null
 	done
 	;;
+portrange)
+	# IP_LOCAL_PORT_RANGE would choose the port listen(2) binds: a
+	# confined label may not set it, even with b on ephemeral_port.
+	load "$base
+net app_t ephemeral_port b"
+	for f in 4 6; do
+		expect_as app_t EPERM $ops portrange $f "$proto" 40000
+		unconf=$($ops portrange $f "$proto" 40001)
+		expect_eq "the unconfined shell's listen on a chosen range" ok "$unconf"
+		cases=$((cases + 2))
+	done
+	log_has "reason='IP_LOCAL_PORT_RANGE chooses ephemeral ports'" ||
+		fail "no refusal naming IP_LOCAL_PORT_RANGE"
+	;;
 unmediated)
 	# DCCP and SMC have ports no hook sees: a confined label creates
 	# neither socket (this kernel builds neither: unconfined, the

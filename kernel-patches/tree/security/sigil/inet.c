@@ -13,8 +13,9 @@
  * raw sockets by CAP_NET_RAW too.
  *
  * Binding needs b on the port's label (a net rule): bind(2), SCTP's
- * bindx and primary addresses, and listen(2) on a socket not yet bound,
- * which binds an ephemeral port.  Reaching a port needs c on its label:
+ * bindx and primary addresses, and listen(2), on the port it listens on
+ * (an ephemeral one for a socket not yet bound; IP_LOCAL_PORT_RANGE,
+ * which would choose it, is refused to a confined label).  Reaching a port needs c on its label:
  * connect(2) (UDP's too), a datagram sent to an address (sendto(2),
  * sendmsg(2), on any UDP socket), TCP Fast Open's sendto(MSG_FASTOPEN),
  * SCTP's connectx and the associations a send starts.  Unlike SELinux,
@@ -295,6 +296,8 @@ static int check_group(const struct local_dest *const d, const char *const op)
 	struct sock *sk;
 	int err = 0;
 
+	if (sigil_label_unconfined(subject))
+		return 0;
 	spin_lock_bh(&hslot->lock);
 	sk_for_each(sk, &hslot->head) {
 		if (!net_eq(sock_net(sk), d->net) ||
@@ -333,6 +336,18 @@ static void resolve_unspec(const struct sock *const sk,
 }
 
 /*
+ * Whether the kernel would send @sk's packets to 0.0.0.0 elsewhere than
+ * resolve_unspec() says: at the address of a device the socket names
+ * (SO_BINDTODEVICE, IP_UNICAST_IF), which a confined task must name as
+ * the destination instead.
+ */
+static bool unspec_elsewhere(const struct sock *const sk)
+{
+	return READ_ONCE(sk->sk_bound_dev_if) ||
+	       READ_ONCE(inet_sk(sk)->uc_index);
+}
+
+/*
  * Reaching @address from @sk: c on its port's label, and when it is an
  * address of this machine, c on the label of the socket that serves it;
  * that label, referenced, in @peer if asked for.  @control: whether the
@@ -357,12 +372,14 @@ static int check_reach(const struct sock *const sk, const int proto,
 		return err;
 	/*
 	 * 0.0.0.0 or :: is sent to the address resolve_unspec() finds, or
-	 * to the source a message's IP_PKTINFO names, which a confined
-	 * task must name as the destination instead.
+	 * to the source a message's IP_PKTINFO or the socket's device
+	 * names, which a confined task must name as the destination
+	 * instead.
 	 */
-	if (d.unspec && control && !sigil_label_unconfined(subject))
+	if (d.unspec && !sigil_label_unconfined(subject) &&
+	    (control || unspec_elsewhere(sk)))
 		return sigil_refuse(op, subject, sigil_label_unlabeled,
-				    "unspecified destination address with control data");
+				    "unspecified destination address on a chosen device");
 	if (d.unspec)
 		resolve_unspec(sk, &d);
 	/* UDP-Lite's sockets are in a table of their own. */
@@ -380,14 +397,34 @@ static int check_reach(const struct sock *const sk, const int proto,
 	return err;
 }
 
+/*
+ * Whether @sk is a DCCP or SMC socket, whose ports no hook here sees
+ * (SMC binds and connects through a TCP socket of the kernel's), and a
+ * confined task may not bind, connect or listen with it: one made by an
+ * unconfined task may be passed to it.
+ */
+static int refuse_unmediated(const struct sock *const sk, const char *const op)
+{
+	const struct sigil_label *const subject = sigil_current_label();
+
+	if ((sk->sk_family != AF_INET && sk->sk_family != AF_INET6) ||
+	    (sk->sk_protocol != IPPROTO_DCCP && sk->sk_protocol != IPPROTO_SMC) ||
+	    sigil_label_unconfined(subject))
+		return 0;
+	return sigil_refuse(op, subject, sigil_label_unlabeled,
+			    "a protocol whose ports are not mediated");
+}
+
 static int hook_socket_bind(struct socket *const sock,
 			    struct sockaddr *const address, const int addrlen)
 {
 	const int proto = sock_proto(sock->sk);
 	u16 port;
 
-	if (proto < 0 || !static_branch_unlikely(&sigil_policy_loaded))
+	if (!static_branch_unlikely(&sigil_policy_loaded))
 		return 0;
+	if (proto < 0)
+		return refuse_unmediated(sock->sk, "bind");
 	/* The family is the protocol's to check: AF_UNSPEC binds too. */
 	if (addr_port(address, addrlen, &port))
 		return -EINVAL;
@@ -407,7 +444,10 @@ static int hook_socket_connect(struct socket *const sock,
 	struct sigil_label *peer = NULL;
 	int err;
 
-	if (proto < 0 || addrlen < (int)offsetofend(struct sockaddr, sa_family))
+	if (proto < 0)
+		return static_branch_unlikely(&sigil_policy_loaded) ?
+		       refuse_unmediated(sk, "connect") : 0;
+	if (addrlen < (int)offsetofend(struct sockaddr, sa_family))
 		return 0;
 	if (address->sa_family == AF_UNSPEC) {
 		if (proto == SIGIL_PROTO_UDP)
@@ -434,10 +474,34 @@ static int hook_socket_listen(struct socket *const sock, const int backlog)
 	struct sock *const sk = sock->sk;
 	const int proto = sock_proto(sk);
 
-	if (proto < 0 || !static_branch_unlikely(&sigil_policy_loaded))
+	if (!static_branch_unlikely(&sigil_policy_loaded))
+		return 0;
+	if (proto < 0)
+		return refuse_unmediated(sk, "listen");
+	/* Listening again changes the backlog alone. */
+	if (READ_ONCE(sk->sk_state) == TCP_LISTEN)
 		return 0;
 	return check_port(sk, proto, READ_ONCE(inet_sk(sk)->inet_num),
 			  SIGIL_NET_BIND, "listen");
+}
+
+/*
+ * IP_LOCAL_PORT_RANGE narrows where a bind to port 0, a listen(2) on an
+ * unbound socket and a first send take their port, down to a single
+ * port that b on ephemeral_port would then give: a confined label may
+ * not set it.
+ */
+static int hook_socket_setsockopt(struct socket *const sock, const int level,
+				  const int optname)
+{
+	const struct sigil_label *const subject = sigil_current_label();
+
+	if (!static_branch_unlikely(&sigil_policy_loaded) ||
+	    level != SOL_IP || optname != IP_LOCAL_PORT_RANGE ||
+	    sock_proto(sock->sk) < 0 || sigil_label_unconfined(subject))
+		return 0;
+	return sigil_refuse("setsockopt", subject, port_ephemeral,
+			    "IP_LOCAL_PORT_RANGE chooses ephemeral ports");
 }
 
 /**
@@ -652,7 +716,7 @@ static int hook_inet_conn_request(const struct sock *const sk,
 static void hook_inet_csk_clone(struct sock *const newsk,
 				const struct request_sock *const req)
 {
-	if (req->peer_secid)
+	if (sigil_secids_answered() && req->peer_secid)
 		sigil_set_peer_label(newsk, sigil_secid_label(req->peer_secid));
 }
 
@@ -683,6 +747,7 @@ static struct security_hook_list sigil_inet_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(socket_bind, hook_socket_bind),
 	LSM_HOOK_INIT(socket_connect, hook_socket_connect),
 	LSM_HOOK_INIT(socket_listen, hook_socket_listen),
+	LSM_HOOK_INIT(socket_setsockopt, hook_socket_setsockopt),
 	LSM_HOOK_INIT(sctp_bind_connect, hook_sctp_bind_connect),
 	LSM_HOOK_INIT(inet_conn_request, hook_inet_conn_request),
 	LSM_HOOK_INIT(inet_csk_clone, hook_inet_csk_clone),

@@ -113,6 +113,10 @@ static const struct policy_case policy_cases[] = {
 	  -EINVAL, 2, 0 },
 	{ "one port, one label, twice", "port tcp 22 a_t\nport tcp 22 a_t\n",
 	  0, 0, 2 },
+	{ "socket rule for smc", "socket a_t inet\nsocket a_t smc\n", -EINVAL, 2,
+	  0,
+	  "socket rules for 'smc' are refused: its sockets bind and connect through the kernel's own, which net rules do not see"
+	},
 	{ "net of an unknown right", "net a_t b_t l\n", -EINVAL, 1, 0,
 	  "invalid permissions 'l' (one or more of b, c, once each)" },
 	{ "net assertion broken", "net a_t web_t c\nnever net * web_t bc\n",

@@ -51,6 +51,25 @@ static int verify_genfs(const struct sigil_policy *policy,
 	return 0;
 }
 
+/*
+ * A socket rule may not name a family whose sockets bind and connect
+ * through sockets of the kernel's (SMC over TCP, RxRPC over UDP), whose
+ * ports no net rule would see: the rule would give more than it says.
+ */
+static int verify_socket(const struct sigil_rule_text *rule,
+			 unsigned int line, struct sigil_policy_error *err)
+{
+	char family[16];
+
+	sigil_perms_format(SIGIL_RULE_SOCKET, rule->perms, family,
+			   sizeof(family));
+	if (strcmp(family, "smc") && strcmp(family, "rxrpc"))
+		return 0;
+	return sigil_policy_reject(err, line,
+				   "socket rules for '%s' are refused: its sockets bind and connect through the kernel's own, which net rules do not see",
+				   family);
+}
+
 /**
  * sigil_verify_rule - Check a rule against the rules before it
  *
@@ -61,7 +80,8 @@ static int verify_genfs(const struct sigil_policy *policy,
  *
  * An exec or create rule for a pair that a rule already maps elsewhere,
  * or a newfiles rule that says otherwise than one before, is refused: the
- * policy would not say which.  The same rule twice is harmless.
+ * policy would not say which.  The same rule twice is harmless.  A socket
+ * rule for smc or rxrpc is refused: it would give ports unchecked.
  *
  * Returns 0, or -%EINVAL with @err filled in.
  */
@@ -74,6 +94,8 @@ int sigil_verify_rule(const struct sigil_policy *policy,
 
 	if (rule->kind == SIGIL_RULE_GENFS)
 		return verify_genfs(policy, rule, line, err);
+	if (rule->kind == SIGIL_RULE_SOCKET)
+		return verify_socket(rule, line, err);
 	if (!sigil_rule_is_mapping(rule->kind) &&
 	    rule->kind != SIGIL_RULE_NEWFILES &&
 	    rule->kind != SIGIL_RULE_FSLABELS)
