@@ -387,25 +387,43 @@ struct sigil_label *sigil_genfs_label(const char *fstype, const char *path)
 }
 
 /**
- * sigil_port_label - The label port rules give a port
+ * sigil_check_port - Check a net question, the port's label found on the way
  *
- * @proto: The protocol, SIGIL_PROTO_*.
- * @port: The port.
+ * @q: The question, its @port and @proto set; its @object is set here.
+ * @fallback: The label of the port when no port rule names it (a
+ * built-in label, never freed).
+ * @op: The operation, for the log.
  *
- * Returns the label, referenced, or NULL when no policy is loaded or no
- * rule names @port (the caller then chooses a default).
+ * The port's label and the decision come from one look at the running
+ * policy, under one RCU read section; a reference is taken only for a
+ * denial, whose record outlives it.
+ *
+ * Returns 0, or -%EACCES for an enforced denial.
  */
-struct sigil_label *sigil_port_label(const unsigned int proto, const u16 port)
+int sigil_check_port(struct sigil_query *const q,
+		     const struct sigil_label *const fallback,
+		     const char *const op)
 {
 	const struct sigil_policy *p;
 	struct sigil_label *label = NULL;
+	u64 why;
+	int err;
 
 	rcu_read_lock();
 	p = rcu_dereference(sigil_policy);
-	if (p && p->nports)
-		label = sigil_label_get(sigil_policy_port(p, proto, port));
+	if (p && p->nports && q->port)
+		label = sigil_policy_port(p, q->proto, q->port);
+	q->object = label ?: fallback;
+	why = decide(p, q);
+	/* The policy holds @label until a grace period after it goes. */
+	if (why)
+		label = sigil_label_get(label);
 	rcu_read_unlock();
-	return label;
+	if (likely(!why))
+		return 0;
+	err = sigil_deny(q, why, op, NULL);
+	sigil_label_put(label);
+	return err;
 }
 
 /*

@@ -67,7 +67,8 @@ struct sigil_policy *sigil_replace_policy(struct sigil_policy *policy);
 void sigil_policy_free_rcu(struct sigil_policy *policy);
 struct sigil_label *sigil_genfs_label(const char *fstype, const char *path);
 int sigil_fslabels(const char *fstype);
-struct sigil_label *sigil_port_label(unsigned int proto, u16 port);
+int sigil_check_port(struct sigil_query *q, const struct sigil_label *fallback,
+		     const char *op);
 bool sigil_exec_rules(void);
 struct sigil_label *sigil_exec_label(const struct sigil_label *from,
 				     const struct sigil_label *program);

@@ -114,7 +114,6 @@ static int check_port_of(const struct sigil_label *const subject,
 			 const struct sock *const sk, const int proto,
 			 const u16 port, const u64 perm, const char *const op)
 {
-	struct sigil_label *label = NULL;
 	struct sigil_query q = {
 		.kind = SIGIL_RULE_NET,
 		.perms = perm,
@@ -122,14 +121,8 @@ static int check_port_of(const struct sigil_label *const subject,
 		.port = port,
 		.proto = proto,
 	};
-	int err;
 
-	if (port)
-		label = sigil_port_label(proto, port);
-	q.object = label ?: default_label(sock_net(sk), port);
-	err = sigil_check(&q, op, NULL);
-	sigil_label_put(label);
-	return err;
+	return sigil_check_port(&q, default_label(sock_net(sk), port), op);
 }
 
 /* The same, for the task that makes the call. */
@@ -405,11 +398,13 @@ static int check_reach(const struct sock *const sk, const int proto,
  */
 static int refuse_unmediated(const struct sock *const sk, const char *const op)
 {
-	const struct sigil_label *const subject = sigil_current_label();
+	const struct sigil_label *subject;
 
 	if ((sk->sk_family != AF_INET && sk->sk_family != AF_INET6) ||
-	    (sk->sk_protocol != IPPROTO_DCCP && sk->sk_protocol != IPPROTO_SMC) ||
-	    sigil_label_unconfined(subject))
+	    (sk->sk_protocol != IPPROTO_DCCP && sk->sk_protocol != IPPROTO_SMC))
+		return 0;
+	subject = sigil_current_label();
+	if (sigil_label_unconfined(subject))
 		return 0;
 	return sigil_refuse(op, subject, sigil_label_unlabeled,
 			    "a protocol whose ports are not mediated");
@@ -547,10 +542,11 @@ int sigil_inet_create(const int family, const int type, const int protocol)
 int sigil_inet_sendmsg(struct socket *const sock, struct msghdr *const msg)
 {
 	const struct sockaddr *const address = msg->msg_name;
-	const int proto = sock_proto(sock->sk);
+	int proto;
 
 	if (!address || !static_branch_unlikely(&sigil_policy_loaded))
 		return 0;
+	proto = sock_proto(sock->sk);
 	/*
 	 * AF_UNSPEC: for an IPv6 socket, no address (the connected peer);
 	 * for an IPv4 one, an IPv4 address.
