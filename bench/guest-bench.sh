@@ -40,6 +40,17 @@ E) $b policy mixed 100000 >/tmp/policy ;;
 esac
 [ ! -f /tmp/policy ] || cat /tmp/policy >$fs/policy
 
+# send-udp-secmark's firewall: datagrams to port 8082 labelled
+# bench_packet_t where the policy names it, else given a plain mark by the
+# same rule, so that every condition pays nftables alike.
+if [ -f /tmp/policy ]; then
+	obj='secmark pkt { "bench_packet_t" }' set='meta secmark set "pkt"'
+else
+	obj= set='meta mark set 1'
+fi
+printf 'table ip bench {\n%s\nchain out {\ntype filter hook output priority 0;\nudp dport 8082 %s\n}\n}\n' \
+	"$obj" "$set" | nft -f -
+
 # The other task of the ptrace and signal workloads, labelled bench_u.
 case $cond in
 S) execcon system_u:system_r:bench_u $b sleep & ;;

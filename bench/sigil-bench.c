@@ -165,7 +165,8 @@ static int setup(void)
 /*
  * The rules of conditions C and D: bench_t is the confined task, bench_u
  * the label of its exec transitions and of the other task; the ports of
- * the network workloads are bench_port_t's.
+ * the network workloads are bench_port_t's, and the packets that
+ * guest-bench.sh's firewall labels for send-udp-secmark bench_packet_t.
  */
 static const char base_policy[] =
 	"unconfined kernel\n"
@@ -181,7 +182,8 @@ static const char base_policy[] =
 	"socket bench_t inet\n"
 	"port tcp 8080-8089 bench_port_t\n"
 	"port udp 8080-8089 bench_port_t\n"
-	"net bench_t bench_port_t bc\n";
+	"net bench_t bench_port_t bc\n"
+	"net bench_t bench_packet_t sr\n";
 
 /*
  * N rules of KIND over pools of about sqrt(N) labels, as a real policy
@@ -421,8 +423,8 @@ static void w_signal(long n)
  * The network workloads, over loopback: a listening TCP socket and a
  * bound UDP socket on port 8080, made once; bench_port_t's.
  */
-static int listener = -1, receiver = -1, sender = -1;
-static struct sockaddr_in port8080;
+static int listener = -1, receiver = -1, sender = -1, marked = -1;
+static struct sockaddr_in port8080, port8082;
 
 static void net_setup(void)
 {
@@ -433,16 +435,21 @@ static void net_setup(void)
 	port8080.sin_family = AF_INET;
 	port8080.sin_port = htons(8080);
 	port8080.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	port8082 = port8080;
+	port8082.sin_port = htons(8082);
 	listener = socket(AF_INET, SOCK_STREAM, 0);
 	receiver = socket(AF_INET, SOCK_DGRAM, 0);
 	sender = socket(AF_INET, SOCK_DGRAM, 0);
-	if (listener < 0 || receiver < 0 || sender < 0)
+	marked = socket(AF_INET, SOCK_DGRAM, 0);
+	if (listener < 0 || receiver < 0 || sender < 0 || marked < 0)
 		die("socket");
 	setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
 	if (bind(listener, (struct sockaddr *)&port8080, sizeof(port8080)) ||
 	    listen(listener, 64) ||
 	    bind(receiver, (struct sockaddr *)&port8080, sizeof(port8080)))
 		die("bind 127.0.0.1:8080");
+	if (bind(marked, (struct sockaddr *)&port8082, sizeof(port8082)))
+		die("bind 127.0.0.1:8082");
 }
 
 /* bind(2) of a UDP socket to 127.0.0.1:8081, then close. */
@@ -481,20 +488,36 @@ static void w_connect(long n)
 	}
 }
 
-/* A UDP datagram to the local receiver, by address. */
-static void w_udp_send(long n)
+/* A UDP datagram to the local receiver @to of address @a. */
+static void udp_send(long n, const struct sockaddr_in *a, int to)
 {
 	char buf[16];
 
 	for (; n > 0; n--) {
-		if (sendto(sender, "x", 1, 0, (struct sockaddr *)&port8080,
-			   sizeof(port8080)) != 1)
-			die("sendto 127.0.0.1:8080");
+		if (sendto(sender, "x", 1, 0, (const struct sockaddr *)a,
+			   sizeof(*a)) != 1)
+			die("sendto 127.0.0.1:8080 or 8082");
 		/* Drained, so that no datagram is dropped for room. */
-		if (recv(receiver, buf, sizeof(buf), MSG_DONTWAIT) < 0 &&
+		if (recv(to, buf, sizeof(buf), MSG_DONTWAIT) < 0 &&
 		    errno != EAGAIN)
 			die("recv");
 	}
+}
+
+static void w_udp_send(long n)
+{
+	udp_send(n, &port8080, receiver);
+}
+
+/*
+ * The same to port 8082, whose datagrams guest-bench.sh's firewall
+ * labels bench_packet_t where the policy names it (a plain mark
+ * elsewhere, so that nftables costs every condition alike): checked as
+ * they leave and as they arrive.
+ */
+static void w_udp_send_secmark(long n)
+{
+	udp_send(n, &port8082, marked);
 }
 
 static const struct {
@@ -519,6 +542,7 @@ static const struct {
 	{ "bind-close-udp", w_bind, 1000 },
 	{ "connect-local-tcp", w_connect, 500 },
 	{ "send-udp", w_udp_send, 2000 },
+	{ "send-udp-secmark", w_udp_send_secmark, 2000 },
 };
 
 static int work(int passes, int scale, const char *x, pid_t pid)

@@ -81,6 +81,19 @@ log_has() {
 denial() {
 	log_has "missing='$1'" || fail "expected a denial naming '$1', saw: $(dmesg | grep 'denied op=' | tail -n 2)"
 }
+# denials RULE: the denials in the kernel log naming RULE missing, so far.
+denials() {
+	dmesg | grep -c "missing='$1'"
+}
+# new_denial RULE N: a denial naming RULE beyond the N before, within 5
+# seconds.
+new_denial() {
+	for _i in $(seq 50); do
+		[ "$(denials "$1")" -gt "$2" ] && return 0
+		sleep 0.1
+	done
+	fail "expected a new denial naming '$1', saw: $(dmesg | grep 'denied op=' | tail -n 2)"
+}
 # expect_as LABEL WANT COMMAND...: runs COMMAND as LABEL (execcon), which
 # must print WANT (standard output and error).
 expect_as() {

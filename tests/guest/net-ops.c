@@ -47,6 +47,28 @@
  *                                        UDP, wait
  *   net-ops peer FAMILY PROTO PORT       connect(2) to PORT, print "peer
  *                                        LABEL", SO_PEERSEC of this end
+ *   net-ops recv FAMILY PROTO PORT       listen (TCP) or bind (UDP) on PORT,
+ *                                        print "listening", then wait 5 s
+ *                                        for a connection or a datagram:
+ *                                        "ok", or ETIMEDOUT
+ *   net-ops echo FAMILY udp PORT         bind PORT, print "listening", wait
+ *                                        5 s for a datagram and send one
+ *                                        back: "ok", the errno name of the
+ *                                        reply, or ETIMEDOUT
+ *   net-ops request FAMILY udp PORT      send a datagram to PORT and wait
+ *                                        5 s for the reply: "ok", the
+ *                                        errno name, or ETIMEDOUT
+ *   net-ops accept-read FAMILY PROTO PORT
+ *                                        listen on PORT, print "listening",
+ *                                        accept a connection and read a
+ *                                        byte from it, waiting 5 s for
+ *                                        each: "ok", or the errno name
+ *   net-ops connect-send FAMILY PROTO PORT
+ *                                        connect(2) to PORT and send a byte
+ *   net-ops errqueue FAMILY udp PORT     with IP_RECVERR, send a datagram to
+ *                                        PORT, where nothing listens, and
+ *                                        read the ICMP error from the error
+ *                                        queue (MSG_ERRQUEUE), waiting 5 s
  */
 #include <config.h>
 
@@ -55,6 +77,7 @@
 #include <linux/sctp.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -158,6 +181,96 @@ static int serve(int s, int port, int stream)
 	return result(0);
 }
 
+/*
+ * Binds @s to @port of the loopback address (and listens, for @stream),
+ * then says "listening": 0, or -1 with errno set.
+ */
+static int listening(int s, int port, int stream)
+{
+	struct sockaddr_storage ss;
+	socklen_t len = loopback(&ss, port);
+	int one = 1;
+
+	setsockopt(s, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	if (bind(s, (struct sockaddr *)&ss, len) || (stream && listen(s, 8)))
+		return -1;
+	printf("listening\n");
+	fflush(stdout);
+	return 0;
+}
+
+/* Waits 5 s for @s to be readable: 1, or 0 with errno ETIMEDOUT. */
+static int readable(int s)
+{
+	struct pollfd p = { .fd = s, .events = POLLIN };
+	int n = poll(&p, 1, 5000);
+
+	if (n == 0)
+		errno = ETIMEDOUT;
+	return n > 0;
+}
+
+/*
+ * recv and echo: a connection or a datagram on @port, arrived or not (a
+ * packet a check drops never wakes the socket); echo answers the
+ * datagram.
+ */
+static int receive(int s, int port, int stream, int echo)
+{
+	struct sockaddr_storage from;
+	socklen_t flen = sizeof(from);
+	char buf[16];
+	ssize_t n;
+
+	if (listening(s, port, stream) || !readable(s))
+		return result(0);
+	if (stream)
+		return result(accept(s, NULL, NULL) >= 0);
+	n = recvfrom(s, buf, sizeof(buf), 0, (struct sockaddr *)&from, &flen);
+	if (n < 0 || !echo)
+		return result(n >= 0);
+	return result(sendto(s, buf, n, 0, (struct sockaddr *)&from,
+			     flen) == n);
+}
+
+/* accept-read: a connection's first byte, read from the accepted socket. */
+static int accept_read(int s, int port)
+{
+	int c;
+	char b;
+
+	if (listening(s, port, 1) || !readable(s))
+		return result(0);
+	c = accept(s, NULL, NULL);
+	if (c < 0 || !readable(c))
+		return result(0);
+	return result(recv(c, &b, 1, 0) == 1);
+}
+
+/* errqueue: the ICMP error of a datagram to a closed port. */
+static int errqueue(int s, struct sockaddr_storage *ss, socklen_t len)
+{
+	struct pollfd p = { .fd = s, .events = 0 };
+	char data[64], control[256];
+	struct iovec iov = { .iov_base = data, .iov_len = sizeof(data) };
+	struct msghdr m = {
+		.msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = control, .msg_controllen = sizeof(control),
+	};
+	int one = 1;
+
+	if ((family == AF_INET ?
+	     setsockopt(s, IPPROTO_IP, IP_RECVERR, &one, sizeof(one)) :
+	     setsockopt(s, IPPROTO_IPV6, IPV6_RECVERR, &one, sizeof(one))) ||
+	    sendto(s, "x", 1, 0, (struct sockaddr *)ss, len) != 1)
+		return result(0);
+	if (poll(&p, 1, 5000) <= 0 || !(p.revents & POLLERR)) {
+		errno = ETIMEDOUT;
+		return result(0);
+	}
+	return result(recvmsg(s, &m, MSG_ERRQUEUE) >= 0);
+}
+
 int main(int argc, char **argv)
 {
 	struct sockaddr_storage ss, other;
@@ -258,6 +371,23 @@ int main(int argc, char **argv)
 					 &ss, len) >= 0);
 	if (!strcmp(op, "serve"))
 		return serve(s, port, strncmp(argv[3], "udp", 3));
+	if (!strcmp(op, "recv") || !strcmp(op, "echo"))
+		return receive(s, port, strncmp(argv[3], "udp", 3), op[0] == 'e');
+	if (!strcmp(op, "accept-read"))
+		return accept_read(s, port);
+	if (!strcmp(op, "connect-send"))
+		return result(!connect(s, (struct sockaddr *)&ss, len) &&
+			      send(s, "x", 1, 0) == 1);
+	if (!strcmp(op, "errqueue"))
+		return errqueue(s, &ss, len);
+	if (!strcmp(op, "request")) {
+		char buf[16];
+
+		if (sendto(s, "x", 1, 0, (struct sockaddr *)&ss, len) != 1 ||
+		    !readable(s))
+			return result(0);
+		return result(recv(s, buf, sizeof(buf), 0) >= 0);
+	}
 	if (!strcmp(op, "peer")) {
 		if (connect(s, (struct sockaddr *)&ss, len))
 			return result(0);

@@ -28,18 +28,6 @@ port $pp 8000-8099 alt_port"
 extra=
 cases=0
 
-# count RULE: the denials in the kernel log naming RULE missing, so far.
-count() {
-	dmesg | grep -c "missing='$1'"
-}
-# new_denial RULE N: a denial naming RULE beyond the N before.
-new_denial() {
-	for _i in $(seq 50); do
-		[ "$(count "$1")" -gt "$2" ] && return 0
-		sleep 0.1
-	done
-	fail "expected a new denial naming '$1', saw: $(dmesg | grep 'denied op=' | tail -n 2)"
-}
 
 # verdicts OP PORT LABEL PERM: OP on PORT (net-ops) is refused to app_t
 # with a denial naming 'net app_t LABEL PERM' and, once that rule is
@@ -49,7 +37,7 @@ verdicts() {
 	for f in 4 6; do
 		unconf=$($ops "$op" $f "$proto" $port)
 		load "$base$extra"
-		n0=$(count "net app_t $lab $perm")
+		n0=$(denials "net app_t $lab $perm")
 		expect_as app_t EACCES $ops "$op" $f "$proto" $port
 		new_denial "net app_t $lab $perm" "$n0"
 		load "$base$extra
@@ -115,7 +103,7 @@ allow app_t kernel rw"
 	for f in 4 6; do
 		unconf=$($ops inherit $f "$proto" $ops connect-fd $f 8080)
 		load "$base"
-		n0=$(count "net app_t web_port c")
+		n0=$(denials "net app_t web_port c")
 		expect_eq "connect by app_t of an inherited socket" EACCES \
 			"$($ops inherit $f "$proto" execcon app_t $ops connect-fd $f 8080)"
 		new_denial "net app_t web_port c" "$n0"
@@ -124,6 +112,28 @@ net app_t web_port c"
 		expect_eq "connect by app_t of an inherited socket" "$unconf" \
 			"$($ops inherit $f "$proto" execcon app_t $ops connect-fd $f 8080)"
 		cases=$((cases + 2))
+	done
+	;;
+accept)
+	# An accepted connection is its listener's label: app_t reads it
+	# with no rule on another (an SCTP association was the kernel's).
+	load "$base
+net app_t unreserved_port b"
+	for f in 4 6; do
+		execcon app_t $ops accept-read $f "$proto" 9000 2>&1 |
+			cat >"$d/acc.$f" &
+		apid=$!
+		for _i in $(seq 50); do
+			grep -q listening "$d/acc.$f" && break
+			sleep 0.1
+		done
+		grep -q listening "$d/acc.$f" ||
+			fail "the app_t server did not start: $(cat "$d/acc.$f")"
+		$ops connect-send $f "$proto" 9000 >/dev/null
+		wait $apid
+		expect_eq "app_t's read of its accepted $proto connection" ok \
+			"$(grep -v listening "$d/acc.$f")"
+		cases=$((cases + 1))
 	done
 	;;
 local-server)
@@ -148,7 +158,7 @@ net app_t unreserved_port c"
 		done
 		grep -q listening "$d/serve.$f" || fail "the victim_t server did not start: $(cat "$d/serve.$f")"
 		load "$base"
-		n0=$(count "allow app_t victim_t c")
+		n0=$(denials "allow app_t victim_t c")
 		if [ "$proto" = mptcp ]; then
 			# MPTCP: the listening subflow carries the server's
 			# label; SO_PEERSEC is not answered for MPTCP.
@@ -188,12 +198,12 @@ allow app_t victim_t c"
 		fi
 		# 0.0.0.0 and :: are the loopback address the kernel sends to.
 		load "$base"
-		n1=$(count "allow app_t victim_t c")
+		n1=$(denials "allow app_t victim_t c")
 		expect_as app_t EACCES $ops connect-any $f "$proto" $port
 		new_denial "allow app_t victim_t c" "$n1"
 		if [ "$pp" = udp ]; then
 			# A multicast datagram reaches every socket of the port.
-			n1=$(count "allow app_t victim_t c")
+			n1=$(denials "allow app_t victim_t c")
 			expect_as app_t EACCES $ops sendto-group $f "$proto" $port
 			new_denial "allow app_t victim_t c" "$n1"
 			cases=$((cases + 1))

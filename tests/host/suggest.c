@@ -71,7 +71,7 @@ int main(void)
 	struct suggest s;
 	char *out;
 
-	plan(22);
+	plan(23);
 
 	out = suggest_of(forms, 0, &s);
 	is_str("allow app_t secret_t rw\n"
@@ -229,6 +229,20 @@ int main(void)
 		       "port udp 53 httpd_port_t\n"
 		       "net app_t http_port_t c\n", out,
 		       "a denied port no rule names gets a label of the subject's, a named one its net rule alone");
+		free(out);
+		suggest_free(&s);
+	}
+	{
+		/* A packet the firewall labelled: the net rule, no port. */
+		static const char *const packets[] = {
+			"denied op=packet_send check=net subject=httpd_t object=http_packet_t pid=5 comm=\"lighttpd\" enforcing=1 missing='net httpd_t http_packet_t s'",
+			"denied op=packet_recv check=net subject=httpd_t object=http_packet_t pid=0 comm=\"swapper/0\" enforcing=1 missing='net httpd_t http_packet_t r'",
+			NULL
+		};
+
+		out = suggest_of(packets, 0, &s);
+		is_str("net httpd_t http_packet_t sr\n", out,
+		       "denied packets of a secmark label get one net rule with s and r");
 		free(out);
 		suggest_free(&s);
 	}

@@ -19,7 +19,8 @@
  *
  * where missing is the rule that would allow the operation; a refusal
  * that no rule can lift has reason='...' instead.  A denial of a port
- * names it after the object: proto=tcp port=8080.
+ * names it after the object: proto=tcp port=8080 (a packet's label,
+ * which the firewall gave, has no port).
  *
  * Copyright © 2026 The Sigil authors
  */
@@ -220,6 +221,7 @@ static void audit_denial(const char *op, const struct sigil_query *q, u64 why,
 	const char *const obj = q->object ? q->object->str : "-";
 	struct common_audit_data ad = { .type = LSM_AUDIT_DATA_NONE };
 	struct audit_buffer *ab = audit_start(AUDIT_SIGIL_ACCESS);
+	const bool port = q->kind == SIGIL_RULE_NET && q->proto < SIGIL_PROTOS;
 	char portobj[SIGIL_LABEL_MAX + 32];
 	char *missing;
 
@@ -231,11 +233,11 @@ static void audit_denial(const char *op, const struct sigil_query *q, u64 why,
 	if (missing)
 		sigil_format_missing(q, why, missing, SIGIL_RULE_TEXT_MAX);
 	if (!ab) {
-		if (q->kind == SIGIL_RULE_NET)
+		if (port)
 			snprintf(portobj, sizeof(portobj), "%s proto=%s port=%u",
 				 obj, sigil_proto_name(q->proto), q->port);
 		print_denial(op, check, q->subject->str,
-			     q->kind == SIGIL_RULE_NET ? portobj : obj, dentry,
+			     port ? portobj : obj, dentry,
 			     enforcing, permissive, missing ?: "?");
 		kfree(missing);
 		return;
@@ -247,7 +249,7 @@ static void audit_denial(const char *op, const struct sigil_query *q, u64 why,
 	}
 	audit_log_format(ab, "denied op=%s check=%s subject=%s object=%s", op,
 			 check, q->subject->str, obj);
-	if (q->kind == SIGIL_RULE_NET)
+	if (port)
 		audit_log_format(ab, " proto=%s port=%u",
 				 sigil_proto_name(q->proto), q->port);
 	audit_log_lsm_data(ab, &ad);

@@ -180,6 +180,29 @@ bool sigil_label_unconfined(const struct sigil_label *label)
 }
 
 /**
+ * sigil_label_named - Whether the running policy names a label
+ *
+ * @label: The label.
+ *
+ * Returns true for the built-in labels and for a label that a rule of
+ * the running policy names; false for any other, and before the first
+ * load.
+ */
+bool sigil_label_named(const struct sigil_label *label)
+{
+	const struct sigil_policy *p;
+	bool ret;
+
+	if (label == sigil_label_kernel || label == sigil_label_unlabeled)
+		return true;
+	rcu_read_lock();
+	p = rcu_dereference(sigil_policy);
+	ret = p && sigil_policy_names(p, label);
+	rcu_read_unlock();
+	return ret;
+}
+
+/**
  * sigil_check - Decide, log a denial, and enforce it unless permissive
  *
  * @q: The query.

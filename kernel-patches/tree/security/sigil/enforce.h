@@ -50,6 +50,7 @@ DECLARE_STATIC_KEY_FALSE(sigil_policy_loaded);
 
 u64 sigil_decide(const struct sigil_query *q);
 bool sigil_label_unconfined(const struct sigil_label *label);
+bool sigil_label_named(const struct sigil_label *label);
 int sigil_deny(const struct sigil_query *q, u64 why, const char *op,
 	       const struct dentry *dentry);
 int sigil_refuse(const char *op, const struct sigil_label *subject,

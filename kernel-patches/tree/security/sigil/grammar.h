@@ -186,7 +186,7 @@ static const struct sigil_rule_syntax sigil_rule_syntax[SIGIL_RULE_KINDS] = {
 	},
 	[SIGIL_RULE_NET] = {
 		.word = "net", .nlabels = 2, .tail = SIGIL_TAIL_LETTERS,
-		.letters = "bc", .check = "net",
+		.letters = "bcsrm", .check = "net",
 	},
 };
 

@@ -727,7 +727,23 @@ static void hook_inet_conn_established(struct sock *const sk,
 		sigil_set_peer_label(sk, local_end(sock_net(sk), sk));
 }
 
-/* An MPTCP socket's subflows are its own: they take its label. */
+/*
+ * An SCTP association accepted or peeled off into a socket of its own
+ * (sctp_copy_sock()): the new socket is its listener's, as a TCP
+ * connection's is, with no peer label.  Without this it would be
+ * unlabelled, the kernel's.
+ */
+static void hook_sctp_sk_clone(struct sctp_association *const asoc,
+			       struct sock *const sk, struct sock *const newsk)
+{
+	sigil_set_sock_label(newsk, sigil_label_get(sigil_sock_label(sk)));
+	sigil_set_peer_label(newsk, NULL);
+}
+
+/*
+ * An MPTCP socket's subflows are its own: they take its label, those this
+ * side opens and those that join it (mptcp_finish_join()).
+ */
 static int hook_mptcp_add_subflow(struct sock *const sk, struct sock *const ssk)
 {
 	struct sigil_label *const label = sigil_sock_label(sk);
@@ -745,6 +761,7 @@ static struct security_hook_list sigil_inet_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(socket_listen, hook_socket_listen),
 	LSM_HOOK_INIT(socket_setsockopt, hook_socket_setsockopt),
 	LSM_HOOK_INIT(sctp_bind_connect, hook_sctp_bind_connect),
+	LSM_HOOK_INIT(sctp_sk_clone, hook_sctp_sk_clone),
 	LSM_HOOK_INIT(inet_conn_request, hook_inet_conn_request),
 	LSM_HOOK_INIT(inet_csk_clone, hook_inet_csk_clone),
 	LSM_HOOK_INIT(inet_conn_established, hook_inet_conn_established),

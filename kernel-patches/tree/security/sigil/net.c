@@ -100,7 +100,8 @@ static int hook_socket_recvmsg(struct socket *const sock,
 			       const int flags)
 {
 	return sigil_check_object(sigil_current_label(), sigil_sock_label(sock->sk),
-				  SIGIL_PERM_READ, "recvmsg");
+				  SIGIL_PERM_READ, "recvmsg") ?:
+	       sigil_packet_recvmsg(sock->sk, flags);
 }
 
 /*

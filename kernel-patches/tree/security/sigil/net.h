@@ -80,4 +80,18 @@ static inline int sigil_inet_create(int family, int type, int protocol)
 }
 #endif
 
+#if IS_ENABLED(CONFIG_NETWORK_SECMARK) && IS_ENABLED(CONFIG_NETFILTER)
+void __init sigil_add_packet_hooks(void);
+int sigil_packet_recvmsg(struct sock *sk, int flags);
+#else
+static inline void sigil_add_packet_hooks(void)
+{
+}
+
+static inline int sigil_packet_recvmsg(struct sock *sk, int flags)
+{
+	return 0;
+}
+#endif
+
 #endif /* _SECURITY_SIGIL_NET_H */

@@ -289,6 +289,34 @@ struct sigil_label *sigil_policy_target(const struct sigil_policy *policy,
 }
 
 /**
+ * sigil_policy_names - Whether a rule of a policy names a label
+ *
+ * @policy: The policy.
+ * @label: The label.
+ *
+ * Looks at every rule, assertions apart: for a rare question (the
+ * firewall's secmark objects, in secid.c).
+ *
+ * Returns true if some rule names @label as a label (a genfs rule's file
+ * system type and path are not labels).
+ */
+bool sigil_policy_names(const struct sigil_policy *policy,
+			const struct sigil_label *label)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < policy->nused; i++) {
+		const struct sigil_rule *const r = &policy->rules[i];
+
+		for (j = r->kind == SIGIL_RULE_GENFS ? 2 : 0;
+		     j < ARRAY_SIZE(r->l); j++)
+			if (r->l[j] == label)
+				return true;
+	}
+	return false;
+}
+
+/**
  * sigil_policy_has - Whether a policy has a rule
  *
  * @policy: The policy.

@@ -287,7 +287,8 @@ struct sigil_query {
 	const struct sigil_label *subject;
 	/**
 	 * @object: The file's or the other task's label; for a transition
-	 * or fscreate, the label asked for; for a net question, the port's;
+	 * or fscreate, the label asked for; for a net question, the port's
+	 * or the packet's;
 	 * for a relabel, the file's label now.  NULL for capability, policy
 	 * and socket questions.
 	 */
@@ -304,7 +305,8 @@ struct sigil_query {
 	u16 port;
 	/**
 	 * @proto: For a net question, the port's protocol (SIGIL_PROTO_*),
-	 * for the log.
+	 * for the log; %SIGIL_PROTOS for a packet's label, which has no
+	 * port.
 	 */
 	u8 proto;
 };
@@ -355,6 +357,8 @@ int sigil_policy_add_never(struct sigil_policy *policy,
 int sigil_policy_index(struct sigil_policy *policy);
 void sigil_rule_text_put(struct sigil_rule_text *rule);
 void sigil_policy_free(struct sigil_policy *policy);
+bool sigil_policy_names(const struct sigil_policy *policy,
+			const struct sigil_label *label);
 bool sigil_policy_has(const struct sigil_policy *policy, u8 kind,
 		      const struct sigil_label *first,
 		      const struct sigil_label *second,

@@ -118,7 +118,7 @@ static const struct policy_case policy_cases[] = {
 	  "socket rules for 'smc' are refused: its sockets bind and connect through the kernel's own, which net rules do not see"
 	},
 	{ "net of an unknown right", "net a_t b_t l\n", -EINVAL, 1, 0,
-	  "invalid permissions 'l' (one or more of b, c, once each)" },
+	  "invalid permissions 'l' (one or more of b, c, s, r, m, once each)" },
 	{ "net assertion broken", "net a_t web_t c\nnever net * web_t bc\n",
 	  -EINVAL, 2, 0,
 	  "'never net * web_t bc' is broken by 'net a_t web_t c'" },
@@ -403,6 +403,44 @@ static void test_ports(struct kunit *const test)
 	sigil_policy_free(p);
 }
 
+/* Expects @policy to name, or not, the label @str (a secmark's context). */
+static void expect_named(struct kunit *const test,
+			 const struct sigil_policy *policy, const char *str,
+			 bool want)
+{
+	struct sigil_label *const l = sigil_label_intern(str, strlen(str),
+							 GFP_KERNEL);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(l));
+	KUNIT_EXPECT_EQ_MSG(test, want, sigil_policy_names(policy, l), "%s",
+			    str);
+	sigil_label_put(l);
+}
+
+/* Every label of every kind of rule is named; genfs paths are not. */
+static void test_names(struct kunit *const test)
+{
+	static const char text[] = "net a_t pkt_t s\n"
+				   "port tcp 80 web_t\n"
+				   "exec a_t f_t b_t\n"
+				   "genfs proc /sys sysctl_t\n"
+				   "never allow * secret_t w\n";
+	struct sigil_policy_error err;
+	struct sigil_policy *p;
+
+	p = sigil_policy_parse(text, sizeof(text) - 1, &err);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(p));
+	expect_named(test, p, "pkt_t", true);
+	expect_named(test, p, "a_t", true);
+	expect_named(test, p, "web_t", true);
+	expect_named(test, p, "b_t", true);
+	expect_named(test, p, "sysctl_t", true);
+	expect_named(test, p, "proc", false);
+	expect_named(test, p, "secret_t", false);
+	expect_named(test, p, "other_t", false);
+	sigil_policy_free(p);
+}
+
 static struct kunit_case sigil_policy_test_cases[] = {
 	KUNIT_CASE_PARAM(test_policy_parse, policy_gen_params),
 	KUNIT_CASE(test_policy_lookup),
@@ -410,6 +448,7 @@ static struct kunit_case sigil_policy_test_cases[] = {
 	KUNIT_CASE(test_perms),
 	KUNIT_CASE(test_genfs),
 	KUNIT_CASE(test_ports),
+	KUNIT_CASE(test_names),
 	{}
 };
 

@@ -35,6 +35,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include "enforce.h"
 #include "label.h"
 #include "secid.h"
 #include "setup.h"
@@ -128,9 +129,10 @@ static void hook_release_secctx(char *const secdata, const u32 seclen)
 }
 
 /*
- * Only a label that lives already (the policy names it, or an object
- * carries it) has a secid to give: a context string of one's choosing
- * (an nftables secmark made in a user namespace) creates no label.
+ * Only a label that the running policy names has a secid to give: a
+ * context string of one's choosing (an nftables secmark made in a user
+ * namespace) creates no label, and neither does a label that only some
+ * object carries.
  */
 static int hook_secctx_to_secid(const char *const secdata, const u32 seclen,
 				u32 *const secid)
@@ -144,8 +146,10 @@ static int hook_secctx_to_secid(const char *const secdata, const u32 seclen,
 	if (len <= 0)
 		return -EINVAL;
 	label = sigil_label_lookup(secdata, len);
-	if (!label)
+	if (!label || !sigil_label_named(label)) {
+		sigil_label_put(label);
 		return -EINVAL;
+	}
 	*secid = sigil_secid(label);
 	sigil_label_put(label);
 	return *secid ? 0 : -ENOMEM;

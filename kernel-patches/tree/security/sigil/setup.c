@@ -59,6 +59,7 @@ static int __init sigil_init(void)
 #ifdef CONFIG_SECURITY_NETWORK
 	sigil_add_net_hooks();
 	sigil_add_inet_hooks();
+	sigil_add_packet_hooks();
 #endif
 #ifdef CONFIG_KEYS
 	sigil_add_key_hooks();

@@ -53,8 +53,9 @@ static int verify_genfs(const struct sigil_policy *policy,
 
 /*
  * A socket rule may not name a family whose sockets bind and connect
- * through sockets of the kernel's (SMC over TCP, RxRPC over UDP), whose
- * ports no net rule would see: the rule would give more than it says.
+ * through sockets of the kernel's (SMC over TCP, RxRPC over UDP, RDS
+ * over TCP), whose ports no net rule would see: the rule would give more
+ * than it says.
  */
 static int verify_socket(const struct sigil_rule_text *rule,
 			 unsigned int line, struct sigil_policy_error *err)
@@ -63,7 +64,8 @@ static int verify_socket(const struct sigil_rule_text *rule,
 
 	sigil_perms_format(SIGIL_RULE_SOCKET, rule->perms, family,
 			   sizeof(family));
-	if (strcmp(family, "smc") && strcmp(family, "rxrpc"))
+	if (strcmp(family, "smc") && strcmp(family, "rxrpc") &&
+	    strcmp(family, "rds"))
 		return 0;
 	return sigil_policy_reject(err, line,
 				   "socket rules for '%s' are refused: its sockets bind and connect through the kernel's own, which net rules do not see",
@@ -81,7 +83,7 @@ static int verify_socket(const struct sigil_rule_text *rule,
  * An exec or create rule for a pair that a rule already maps elsewhere,
  * or a newfiles rule that says otherwise than one before, is refused: the
  * policy would not say which.  The same rule twice is harmless.  A socket
- * rule for smc or rxrpc is refused: it would give ports unchecked.
+ * rule for smc, rxrpc or rds is refused: it would give ports unchecked.
  *
  * Returns 0, or -%EINVAL with @err filled in.
  */

@@ -98,10 +98,17 @@ enum sigil_rule_kind {
 #define SIGIL_FSLABELS_XATTR	0
 #define SIGIL_FSLABELS_GENFS	1
 
-/* Rights on a port's label: letters "bc" of net rules. */
+/*
+ * Rights on a port's or a packet's label: letters "bcsrm" of net rules.
+ * A port's label is asked for b and c; a packet's, which the firewall
+ * gives it (secmark), for s, r and m.
+ */
 #define SIGIL_NET_BIND		(1U << 0)	/* b: bind, listen unbound */
 #define SIGIL_NET_CONNECT	(1U << 1)	/* c: connect, send to it */
-#define SIGIL_NET_ALL		((1U << 2) - 1)
+#define SIGIL_NET_SEND		(1U << 2)	/* s: send packets of it */
+#define SIGIL_NET_RECV		(1U << 3)	/* r: receive packets of it */
+#define SIGIL_NET_MARK		(1U << 4)	/* m: give it to packets */
+#define SIGIL_NET_ALL		((1U << 5) - 1)
 
 /*
  * The protocols of port rules: "tcp" (TCP and MPTCP), "udp" (UDP and
