@@ -20,6 +20,10 @@
 
 struct graph {
 	struct sigil_policy *p;
+	const char *text;			/* the policy's text */
+	size_t size;
+	size_t *line_at;			/* where each line starts */
+	unsigned int nlines;
 	struct sigil_label *named;		/* the label a question names */
 	const struct sigil_label **labels;	/* every label a rule names, once */
 	size_t nlabels;
@@ -61,6 +65,14 @@ static int parse(struct graph *g, const char *text, size_t size)
 	unsigned int i, j;
 
 	memset(g, 0, sizeof(*g));
+	g->text = text;
+	g->size = size;
+	for (i = 0, g->nlines = 0; i <= size; i++)
+		if (i == 0 || text[i - 1] == '\n') {
+			g->line_at = xrealloc(g->line_at, (g->nlines + 1) *
+					      sizeof(*g->line_at));
+			g->line_at[g->nlines++] = i;
+		}
 	g->p = sigil_policy_parse(text, size, &err);
 	if (IS_ERR(g->p)) {
 		fprintf(stderr, "sigilctl: invalid policy: line %u: %s\n",
@@ -78,6 +90,39 @@ static int parse(struct graph *g, const char *text, size_t size)
 			label_index(g, r->l[j], 1);
 	}
 	return 0;
+}
+
+/*
+ * How rule @r gives what it gives: its keyword, and after a colon the
+ * attributes that the line it was first written on names in its place
+ * ("allow:daemon"), into @buf.
+ */
+static const char *by_rule(const struct graph *g, const struct sigil_rule *r,
+			   char *buf, size_t size)
+{
+	const unsigned int line = g->p->lines[r - g->p->rules];
+	struct sigil_policy_error err = { 0 };
+	const struct sigil_attr *a;
+	struct sigil_rule_text rt;
+	size_t start, end, n;
+	unsigned int j, any = 0;
+
+	n = (size_t)snprintf(buf, size, "%s", sigil_rule_word((u8)r->kind));
+	if (!g->p->nattrs || !line || line > g->nlines)
+		return buf;
+	start = g->line_at[line - 1];
+	end = line < g->nlines ? g->line_at[line] - 1 : g->size;
+	if (sigil_rule_parse(g->text + start, end - start, 0, &rt, line,
+			     &err) <= 0)
+		return buf;
+	for (j = 0; j < rt.nlabels && n < size; j++) {
+		a = sigil_policy_attr(g->p, rt.l[j]);
+		if (a)
+			n += (size_t)snprintf(buf + n, size - n, "%c%s",
+					      any++ ? ',' : ':', a->name->str);
+	}
+	sigil_rule_text_put(&rt);
+	return buf;
 }
 
 /* The label of the string @str, named by a rule or not. */
@@ -217,6 +262,7 @@ static void free_graph(struct graph *g)
 	sigil_label_put(g->named);
 	sigil_policy_free(g->p);
 	free(g->labels);
+	free(g->line_at);
 }
 
 /* Whether @l is a port's label: a port rule's, a net rule's object. */
@@ -270,10 +316,11 @@ static size_t print_holders(struct graph *g, size_t h, const char *holds,
 size_t reach_who_can(const char *text, size_t size, const char *object,
 		     const char *rights, int json, FILE *out)
 {
+	const struct sigil_rule *r;
 	struct graph g;
 	size_t *prev, h, o, lines = 0;
 	unsigned int *kind, k;
-	char holds[8];
+	char holds[8], by[512];
 	const char *how;
 	unsigned int port;
 	u8 rk;
@@ -306,7 +353,10 @@ size_t reach_who_can(const char *text, size_t size, const char *object,
 			} else {
 				held = sigil_policy_perms(g.p, rk, g.labels[h],
 							  g.labels[o]);
-				how = sigil_rule_word(rk);
+				r = sigil_policy_find(g.p, rk, g.labels[h],
+						      g.labels[o], NULL);
+				how = r ? by_rule(&g, r, by, sizeof(by)) :
+					  sigil_rule_word(rk);
 			}
 			sigil_perms_format(rk, held, holds, sizeof(holds));
 			if (!holds[0] || !wanted(holds, rights))
@@ -345,7 +395,7 @@ size_t reach_from(const char *text, size_t size, const char *subject,
 	struct graph g;
 	size_t *prev, i, s, t, lines = 0;
 	unsigned int *kind;
-	char buf[8192], rights[32];
+	char buf[8192], rights[32], by[512];
 	u64 bits;
 
 	if (parse(&g, text, size))
@@ -374,7 +424,7 @@ size_t reach_from(const char *text, size_t size, const char *subject,
 			case SIGIL_RULE_NET:
 				sigil_perms_format((u8)r->kind, r->perms, rights,
 					  sizeof(rights));
-				print_right(&g, t, sigil_rule_word((u8)r->kind),
+				print_right(&g, t, by_rule(&g, r, by, sizeof(by)),
 					    r->kind == SIGIL_RULE_POLICY ? "-" :
 					    r->l[1]->str, rights, buf, json,
 					    &lines, out);
@@ -386,7 +436,7 @@ size_t reach_from(const char *text, size_t size, const char *subject,
 					sigil_perms_format((u8)r->kind, bits & -bits,
 						  rights, sizeof(rights));
 					print_right(&g, t,
-						    sigil_rule_word((u8)r->kind),
+						    by_rule(&g, r, by, sizeof(by)),
 						    "-", rights, buf, json,
 						    &lines, out);
 				}

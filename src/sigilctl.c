@@ -58,7 +58,7 @@ static void usage(int status)
 	       "  or:  sigilctl access process SUBJECT OBJECT PERMS\n"
 	       "  or:  sigilctl access capability SUBJECT NAME\n"
 	       "  or:  sigilctl access socket SUBJECT FAMILY\n"
-	       "  or:  sigilctl access net SUBJECT PORTLABEL PERMS\n"
+	       "  or:  sigilctl access net SUBJECT NETLABEL PERMS\n"
 	       "  or:  sigilctl access policy SUBJECT PERMS\n"
 	       "  or:  sigilctl who-can [--rights LETTERS] [--json] [--policy FILE] OBJECT\n"
 	       "  or:  sigilctl reach [--json] [--policy FILE] SUBJECT\n"

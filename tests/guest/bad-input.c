@@ -446,6 +446,17 @@ static void node_rows(void)
 		{ "two port ranges of one width overlapping",
 		  "unconfined kernel\nport tcp 80-89 a_t\nport tcp 85-94 b_t\n" },
 		{ "net with letters of allow", "unconfined kernel\nnet a_t b_t rw\n" },
+		{ "a member of no attribute", "unconfined kernel\nmember a_t d\n" },
+		{ "an attribute member of an attribute",
+		  "unconfined kernel\nattribute d\nattribute e\nmember e d\n" },
+		{ "the kernel label as an attribute",
+		  "unconfined kernel\nattribute kernel\n" },
+		{ "an attribute as a port's label",
+		  "unconfined kernel\nattribute d\nmember a_t d\nport tcp 80 d\n" },
+		{ "an attribute as a create rule's new label",
+		  "unconfined kernel\nattribute d\nmember a_t d\ncreate a_t b_t d\n" },
+		{ "an attribute rule with two names",
+		  "unconfined kernel\nattribute d e\n" },
 		{ "a 256-byte label", NULL },
 	};
 	static const struct {

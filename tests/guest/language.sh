@@ -102,6 +102,37 @@ allow app_t frag_a_t r" "$(grep frag_ $fs/policy)"
 	expect_eq "the error" "$p.d/20-a.policy:1: 'allow app_t frag_a_t r' breaks 'never allow * frag_a_t r' ($p.d/90-never.policy:1)
 $p.d/90-never.policy:1: 'never allow * frag_a_t r' is broken by 'allow app_t frag_a_t r'" "$(cat $err)"
 	;;
+attributes-stand-for-their-members-in-the-kernel)
+	echo s >"$d/conf"
+	filecon -s lang_conf_t "$d/conf"
+	# Straight to the kernel, whose own parser expands the attribute
+	# (used before it is declared); the members get the rule, no other.
+	printf 'unconfined kernel\n%s\nallow svc lang_conf_t r\nattribute svc\nmember app_t svc\n' \
+		"$base" >"$d/p"
+	# The policy is parsed when the node is closed: the generation says.
+	gen=$(status_line generation)
+	cat "$d/p" >$fs/policy
+	[ "$(status_line generation)" != "$gen" ] ||
+		fail "the kernel refused a policy with an attribute: $(status_line last_error)"
+	run 0 execcon app_t cat "$d/conf"
+	run 1 execcon victim_t cat "$d/conf"
+	expect_eq "the rules the kernel made" "allow app_t lang_conf_t r" \
+		"$(grep lang_conf_t $fs/policy)"
+	expect_eq "the attribute's lines" "attribute svc
+member app_t svc" "$(grep -w svc $fs/policy)"
+	# A package's fragment adds its label to the attribute.
+	mkdir "$d/p.d"
+	printf 'member victim_t svc\n' >"$d/p.d/50-victim.policy"
+	run 0 sigilctl load "$d/p"
+	run 0 execcon victim_t cat "$d/conf"
+	# Attributes do not nest: the kernel refuses, nothing changes.
+	gen=$(status_line generation)
+	printf 'attribute outer\nmember svc outer\n' >>"$d/p"
+	cat "$d/p" >$fs/policy 2>/dev/null
+	expect_eq "generation after the refused load" "$gen" "$(status_line generation)"
+	expect_eq "the kernel's reason" "line $(wc -l <"$d/p"): 'svc' is an attribute: attributes do not nest" \
+		"$(status_line last_error)"
+	;;
 *) fail "unknown test $t" ;;
 esac
 exit 0

@@ -166,6 +166,19 @@ static void big_policies(void)
 	is_str("more than 1048576 rules", reason, "the reason names the limit");
 	r = policy_check(text, n - 1, &line, reason, sizeof(reason));
 	is_int(-1, r, "the limit holds without a final newline");
+	/* A line naming attributes stands for at most 65,536 rules. */
+	n = (size_t)sprintf(text, "attribute s\nattribute o\nallow s o r\n");
+	for (i = 0; i < 256; i++)
+		n += (size_t)sprintf(text + n, "member s%zu s\nmember o%zu o\n",
+				     i, i);
+	r = policy_check(text, n, &line, reason, sizeof(reason));
+	is_int(2 + 512 + 65536, r,
+	       "256 by 256 members: one rule for each pair, the most a line may stand for");
+	n += (size_t)sprintf(text + n, "member s256 s\n");
+	r = policy_check(text, n, &line, reason, sizeof(reason));
+	is_str("the attributes of this rule make 65792 rules of it (more than 65536)",
+	       reason, "257 by 256 members: refused, naming the count");
+	is_int(3, line, "the line of the rule that names the attributes");
 	free(text);
 }
 
@@ -175,7 +188,7 @@ int main(void)
 	char reason[256];
 	long r;
 
-	plan((int)(sizeof(cases) / sizeof(cases[0])) * 2 + 1 + 6);
+	plan((int)(sizeof(cases) / sizeof(cases[0])) * 2 + 1 + 9);
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		reason[0] = '\0';
 		line = 99;

@@ -44,6 +44,9 @@ enum sigil_tail {
  * @check: For the kinds a query may ask about (the access node, a
  * check's audit record), the name audit records give the check
  * ("check=file"); NULL for the others.
+ * @attrs: The labels that an attribute may stand for, bit N for label N:
+ * the subjects and objects, not a label a rule gives (an exec or create
+ * rule's third, a port's) nor a file system's.
  */
 struct sigil_rule_syntax {
 	const char *word;
@@ -55,6 +58,7 @@ struct sigil_rule_syntax {
 	const char *names_are;
 	const char *name_is;
 	const char *check;
+	unsigned int attrs;
 };
 
 /* The names of capability rules, as in capabilities(7), indexed by CAP_*. */
@@ -107,44 +111,52 @@ static const char *const sigil_fslabels_names[] = { "xattr", "genfs" };
 static const struct sigil_rule_syntax sigil_rule_syntax[SIGIL_RULE_KINDS] = {
 	[SIGIL_RULE_ALLOW] = {
 		.word = "allow", .nlabels = 2, .tail = SIGIL_TAIL_LETTERS,
-		.letters = "rwxac", .check = "file",
+		.letters = "rwxac", .check = "file", .attrs = 3,
 	},
 	[SIGIL_RULE_TRANSITION] = {
 		.word = "transition", .nlabels = 2, .check = "transition",
+		.attrs = 3,
 	},
-	[SIGIL_RULE_ENTRYPOINT] = { .word = "entrypoint", .nlabels = 2 },
+	[SIGIL_RULE_ENTRYPOINT] = {
+		.word = "entrypoint", .nlabels = 2, .attrs = 3,
+	},
 	[SIGIL_RULE_DYNTRANSITION] = {
 		.word = "dyntransition", .nlabels = 2, .check = "dyntransition",
+		.attrs = 3,
 	},
 	[SIGIL_RULE_FSCREATE] = {
 		.word = "fscreate", .nlabels = 2, .check = "fscreate",
+		.attrs = 3,
 	},
 	[SIGIL_RULE_RELABEL] = {
 		.word = "relabel", .nlabels = 3, .check = "relabel",
+		.attrs = 7,
 	},
 	[SIGIL_RULE_UNCONFINED] = {
 		.word = "unconfined", .nlabels = 1, .check = "unconfined",
+		.attrs = 1,
 	},
 	[SIGIL_RULE_PROCESS] = {
 		.word = "process", .nlabels = 2, .tail = SIGIL_TAIL_LETTERS,
-		.letters = "rtsm", .check = "process",
+		.letters = "rtsm", .check = "process", .attrs = 3,
 	},
 	[SIGIL_RULE_CAPABILITY] = {
 		.word = "capability", .nlabels = 1, .tail = SIGIL_TAIL_NAME,
 		.names = sigil_cap_names, .nnames = ARRAY_SIZE(sigil_cap_names),
 		.names_are = "a name of capabilities(7), lower case, without cap_",
-		.name_is = "capability", .check = "capability",
+		.name_is = "capability", .check = "capability", .attrs = 1,
 	},
 	[SIGIL_RULE_POLICY] = {
 		.word = "policy", .nlabels = 1, .tail = SIGIL_TAIL_LETTERS,
-		.letters = "ler", .check = "policy",
+		.letters = "ler", .check = "policy", .attrs = 1,
 	},
 	[SIGIL_RULE_NNP_TRANSITION] = {
 		.word = "nnptransition", .nlabels = 2, .check = "nnptransition",
+		.attrs = 3,
 	},
 	[SIGIL_RULE_NOSUID_TRANSITION] = {
 		.word = "nosuidtransition", .nlabels = 2,
-		.check = "nosuidtransition",
+		.check = "nosuidtransition", .attrs = 3,
 	},
 	/* The file system type and the path are checked as labels first. */
 	[SIGIL_RULE_GENFS] = { .word = "genfs", .nlabels = 3 },
@@ -153,12 +165,14 @@ static const struct sigil_rule_syntax sigil_rule_syntax[SIGIL_RULE_KINDS] = {
 		.names = sigil_family_names,
 		.nnames = ARRAY_SIZE(sigil_family_names),
 		.names_are = "an address family of address_families(7), lower case, without af_",
-		.name_is = "address family", .check = "socket",
+		.name_is = "address family", .check = "socket", .attrs = 1,
 	},
 	/* One rule for each pair of its first two labels. */
-	[SIGIL_RULE_EXEC] = { .word = "exec", .nlabels = 3 },
-	[SIGIL_RULE_CREATE] = { .word = "create", .nlabels = 3 },
-	[SIGIL_RULE_PERMISSIVE] = { .word = "permissive", .nlabels = 1 },
+	[SIGIL_RULE_EXEC] = { .word = "exec", .nlabels = 3, .attrs = 3 },
+	[SIGIL_RULE_CREATE] = { .word = "create", .nlabels = 3, .attrs = 3 },
+	[SIGIL_RULE_PERMISSIVE] = {
+		.word = "permissive", .nlabels = 1, .attrs = 1,
+	},
 	[SIGIL_RULE_NEWFILES] = {
 		.word = "newfiles", .tail = SIGIL_TAIL_NAME,
 		.names = sigil_newfiles_names,
@@ -186,8 +200,15 @@ static const struct sigil_rule_syntax sigil_rule_syntax[SIGIL_RULE_KINDS] = {
 	},
 	[SIGIL_RULE_NET] = {
 		.word = "net", .nlabels = 2, .tail = SIGIL_TAIL_LETTERS,
-		.letters = "bcsrm", .check = "net",
+		.letters = "bcsrm", .check = "net", .attrs = 3,
 	},
+	/*
+	 * "attribute NAME" names a group of labels, "member LABEL NAME" puts
+	 * a label in it; a rule that names an attribute where @attrs allows
+	 * stands for the same rule for each member, made at load.
+	 */
+	[SIGIL_RULE_ATTRIBUTE] = { .word = "attribute", .nlabels = 1 },
+	[SIGIL_RULE_MEMBER] = { .word = "member", .nlabels = 2 },
 };
 
 /*

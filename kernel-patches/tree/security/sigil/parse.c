@@ -444,14 +444,153 @@ static int add_ports(struct sigil_policy *policy, struct sigil_rule_text *rule,
 	return ret;
 }
 
-/* Parses line @n into @policy; @count counts its rules. */
+/* Adds the parsed @rule of line @n to @policy; its references move. */
+static int add_rule(struct sigil_policy *policy, struct sigil_rule_text *rule,
+		    unsigned int n, unsigned long *count,
+		    struct sigil_policy_error *err)
+{
+	int ret;
+
+	if (rule->never)
+		return sigil_policy_add_never(policy, rule, n);
+	ret = sigil_verify_rule(policy, rule, n, err);
+	if (ret) {
+		sigil_rule_text_put(rule);
+		return ret;
+	}
+	if (rule->kind == SIGIL_RULE_TRANSITION)
+		rule->perms = SIGIL_TRANSITION_RULE;
+	if (rule->kind == SIGIL_RULE_PORT)
+		return add_ports(policy, rule, n, count, err);
+	return sigil_policy_add(policy, rule->kind, rule->l, rule->perms, n);
+}
+
+/*
+ * Moves @idx to the next combination of the members of @a (the last
+ * label's first): false after the last.
+ */
+static bool next_combination(unsigned int idx[3],
+			     const struct sigil_attr *const a[3],
+			     unsigned int nlabels)
+{
+	unsigned int j;
+
+	for (j = nlabels; j > 0; j--) {
+		if (a[j - 1] && ++idx[j - 1] < a[j - 1]->n)
+			return true;
+		idx[j - 1] = 0;
+	}
+	return false;
+}
+
+/*
+ * Adds @rule of line @n once for each member of each attribute it names
+ * (@a[j] for its label j, NULL for a label), which stand for their
+ * members in every combination; counted in @count.  The references of
+ * @rule are dropped.
+ */
+static int expand(struct sigil_policy *policy, struct sigil_rule_text *rule,
+		  const struct sigil_attr *const a[3], unsigned int n,
+		  unsigned long *count, struct sigil_policy_error *err)
+{
+	unsigned int idx[3] = {}, j;
+	struct sigil_rule_text one;
+	u64 total = 1;
+	int ret = 0;
+
+	for (j = 0; j < rule->nlabels; j++)
+		if (a[j])
+			total *= a[j]->n;
+	if (total > SIGIL_POLICY_MAX_EXPANSION)
+		ret = sigil_policy_reject(err, n,
+					  "the attributes of this rule make %llu rules of it (more than %lu)",
+					  (unsigned long long)total,
+					  SIGIL_POLICY_MAX_EXPANSION);
+	else if (total && *count + total - 1 > SIGIL_POLICY_MAX_RULES)
+		ret = sigil_policy_reject(err, n, "more than %lu rules",
+					  SIGIL_POLICY_MAX_RULES);
+	if (ret || !total)
+		goto out;
+	*count += total - 1;
+	for (;;) {
+		one = *rule;
+		for (j = 0; j < ARRAY_SIZE(one.l); j++)
+			one.l[j] = sigil_label_get(a[j] ? a[j]->members[idx[j]] :
+							  rule->l[j]);
+		ret = add_rule(policy, &one, n, count, err);
+		if (ret || !next_combination(idx, a, rule->nlabels))
+			break;
+	}
+out:
+	sigil_rule_text_put(rule);
+	return ret;
+}
+
+/*
+ * Adds @rule of line @n, or what it stands for when it names attributes
+ * (sigil_rule_syntax[].attrs says where it may); counted in @count.
+ */
+static int add_line_rule(struct sigil_policy *policy,
+			 struct sigil_rule_text *rule, unsigned int n,
+			 unsigned long *count, struct sigil_policy_error *err)
+{
+	const struct sigil_attr *a[3] = {};
+	bool any = false;
+	unsigned int j;
+
+	for (j = 0; policy->nattrs && j < rule->nlabels; j++) {
+		/* A genfs rule's type and path, an fslabels rule's type. */
+		if ((rule->kind == SIGIL_RULE_GENFS && j < 2) ||
+		    rule->kind == SIGIL_RULE_FSLABELS)
+			continue;
+		a[j] = sigil_policy_attr(policy, rule->l[j]);
+		if (!a[j])
+			continue;
+		if (!(sigil_rule_syntax[rule->kind].attrs & BIT(j))) {
+			sigil_rule_text_put(rule);
+			return sigil_policy_reject(err, n,
+						   "'%s' is an attribute, which label %u of '%s' may not be: it must name one label",
+						   a[j]->name->str, j + 1,
+						   sigil_rule_syntax[rule->kind].word);
+		}
+		any = true;
+	}
+	if (any)
+		return expand(policy, rule, a, n, count, err);
+	return add_rule(policy, rule, n, count, err);
+}
+
+/* Whether @line is an attribute or a member rule, read before the rest. */
+static bool declares(const char *line, size_t len)
+{
+	static const char *const words[] = { "attribute", "member" };
+	size_t i = 0, w;
+
+	while (i < len && (line[i] == ' ' || line[i] == '\t'))
+		i++;
+	for (w = 0; w < ARRAY_SIZE(words); w++) {
+		const size_t wl = strlen(words[w]);
+
+		if (len - i > wl && !memcmp(line + i, words[w], wl) &&
+		    (line[i + wl] == ' ' || line[i + wl] == '\t'))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Parses line @n into @policy, if it is of this @pass: the attribute and
+ * member rules first, then the rest; @count counts the rules.
+ */
 static int parse_line(struct sigil_policy *policy, const char *line,
-		      size_t len, unsigned int n, unsigned long *count,
-		      struct sigil_policy_error *err)
+		      size_t len, unsigned int n, bool pass,
+		      unsigned long *count, struct sigil_policy_error *err)
 {
 	struct sigil_rule_text rule;
 	int ret;
 
+	if (declares(line, len) != !pass)
+		return 0;
 	if (memchr(line, '\0', len))
 		return sigil_policy_reject(err, n, "NUL byte");
 	ret = sigil_rule_parse(line, len, 0, &rule, n, err);
@@ -462,18 +601,7 @@ static int parse_line(struct sigil_policy *policy, const char *line,
 		return sigil_policy_reject(err, n, "more than %lu rules",
 					   SIGIL_POLICY_MAX_RULES);
 	}
-	if (rule.never)
-		return sigil_policy_add_never(policy, &rule, n);
-	ret = sigil_verify_rule(policy, &rule, n, err);
-	if (ret) {
-		sigil_rule_text_put(&rule);
-		return ret;
-	}
-	if (rule.kind == SIGIL_RULE_TRANSITION)
-		rule.perms = SIGIL_TRANSITION_RULE;
-	if (rule.kind == SIGIL_RULE_PORT)
-		return add_ports(policy, &rule, n, count, err);
-	return sigil_policy_add(policy, rule.kind, rule.l, rule.perms, n);
+	return add_line_rule(policy, &rule, n, count, err);
 }
 
 /**
@@ -490,20 +618,30 @@ static int parse_line(struct sigil_policy *policy, const char *line,
 struct sigil_policy *sigil_policy_parse(const char *text, size_t size,
 					struct sigil_policy_error *err)
 {
-	const char *p = text, *end = text + size, *eol;
+	const char *p, *end = text + size, *eol;
 	struct sigil_policy *policy;
 	unsigned long count = 0;
-	unsigned int n = 0;
+	unsigned int n;
 	int ret = 0;
+	int pass;
 
 	policy = sigil_policy_alloc();
 	if (!policy)
 		return ERR_PTR(-ENOMEM);
-	for (; p < end && !ret; p = eol + 1) {
-		eol = memchr(p, '\n', end - p);
-		if (!eol)
-			eol = end;
-		ret = parse_line(policy, p, eol - p, ++n, &count, err);
+	/*
+	 * The attributes and their members first, wherever they are
+	 * written, then the rules, which may name them.
+	 */
+	for (pass = 0; pass < 2 && !ret; pass++) {
+		for (p = text, n = 0; p < end && !ret; p = eol + 1) {
+			eol = memchr(p, '\n', end - p);
+			if (!eol)
+				eol = end;
+			ret = parse_line(policy, p, eol - p, ++n, pass, &count,
+					 err);
+		}
+		if (!ret && !pass)
+			ret = sigil_policy_index_attrs(policy, err);
 	}
 	if (!ret)
 		ret = sigil_policy_index(policy);

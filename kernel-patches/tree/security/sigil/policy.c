@@ -289,6 +289,102 @@ struct sigil_label *sigil_policy_target(const struct sigil_policy *policy,
 }
 
 /**
+ * sigil_policy_attr - The attribute a label names, if it is one
+ *
+ * @policy: The policy, its attributes indexed.
+ * @label: The label.
+ *
+ * Returns the attribute, valid while @policy is; NULL when @label is no
+ * attribute of @policy.
+ */
+const struct sigil_attr *sigil_policy_attr(const struct sigil_policy *policy,
+					   const struct sigil_label *label)
+{
+	const struct sigil_rule *r;
+
+	if (!policy->nattrs || !label)
+		return NULL;
+	r = sigil_policy_find(policy, SIGIL_RULE_ATTRIBUTE, label, NULL, NULL);
+	return r ? &policy->attrs[r->perms] : NULL;
+}
+
+/**
+ * sigil_policy_index_attrs - Gather each attribute's members
+ *
+ * @policy: The policy, its attribute and member rules read, no other.
+ * @err: Where to say what is wrong.
+ *
+ * A member rule must name a declared attribute, and a label, not another
+ * attribute; a built-in label is no attribute.
+ *
+ * Returns 0, -%EINVAL with @err filled in, or -%ENOMEM.
+ */
+int sigil_policy_index_attrs(struct sigil_policy *policy,
+			     struct sigil_policy_error *err)
+{
+	struct sigil_label **next;
+	unsigned int i, nmembers = 0;
+	struct sigil_attr *a;
+	struct sigil_rule *r;
+
+	for (i = 0; i < policy->nused; i++) {
+		r = &policy->rules[i];
+		if (r->kind == SIGIL_RULE_MEMBER)
+			nmembers++;
+		if (r->kind != SIGIL_RULE_ATTRIBUTE)
+			continue;
+		if (!strcmp(r->l[0]->str, SIGIL_LABEL_KERNEL) ||
+		    !strcmp(r->l[0]->str, SIGIL_LABEL_UNLABELED))
+			return sigil_policy_reject(err, policy->lines[i],
+						   "'%s' is a built-in label, not an attribute",
+						   r->l[0]->str);
+		r->perms = policy->nattrs++;
+	}
+	if (!policy->nattrs && !nmembers)
+		return 0;
+	policy->attrs = kvcalloc(policy->nattrs, sizeof(*policy->attrs),
+				 GFP_KERNEL_ACCOUNT);
+	policy->attr_members = kvcalloc(nmembers, sizeof(*next),
+					GFP_KERNEL_ACCOUNT);
+	if ((policy->nattrs && !policy->attrs) ||
+	    (nmembers && !policy->attr_members))
+		return -ENOMEM;
+	/* Count each attribute's members, then give each its run. */
+	for (i = 0; i < policy->nused; i++) {
+		r = &policy->rules[i];
+		if (r->kind == SIGIL_RULE_ATTRIBUTE)
+			policy->attrs[r->perms].name = r->l[0];
+		if (r->kind != SIGIL_RULE_MEMBER)
+			continue;
+		if (sigil_policy_find(policy, SIGIL_RULE_ATTRIBUTE, r->l[0],
+				      NULL, NULL))
+			return sigil_policy_reject(err, policy->lines[i],
+						   "'%s' is an attribute: attributes do not nest",
+						   r->l[0]->str);
+		a = (struct sigil_attr *)sigil_policy_attr(policy, r->l[1]);
+		if (!a)
+			return sigil_policy_reject(err, policy->lines[i],
+						   "unknown attribute '%s' (no 'attribute %s' line)",
+						   r->l[1]->str, r->l[1]->str);
+		a->n++;
+	}
+	next = policy->attr_members;
+	for (i = 0; i < policy->nattrs; i++) {
+		policy->attrs[i].members = next;
+		next += policy->attrs[i].n;
+		policy->attrs[i].n = 0;
+	}
+	for (i = 0; i < policy->nused; i++) {
+		r = &policy->rules[i];
+		if (r->kind != SIGIL_RULE_MEMBER)
+			continue;
+		a = (struct sigil_attr *)sigil_policy_attr(policy, r->l[1]);
+		a->members[a->n++] = r->l[0];
+	}
+	return 0;
+}
+
+/**
  * sigil_policy_names - Whether a rule of a policy names a label
  *
  * @policy: The policy.
@@ -298,7 +394,7 @@ struct sigil_label *sigil_policy_target(const struct sigil_policy *policy,
  * firewall's secmark objects, in secid.c).
  *
  * Returns true if some rule names @label as a label (a genfs rule's file
- * system type and path are not labels).
+ * system type and path are not labels, nor is an attribute).
  */
 bool sigil_policy_names(const struct sigil_policy *policy,
 			const struct sigil_label *label)
@@ -308,8 +404,13 @@ bool sigil_policy_names(const struct sigil_policy *policy,
 	for (i = 0; i < policy->nused; i++) {
 		const struct sigil_rule *const r = &policy->rules[i];
 
+		/* An attribute names no label, nor a file system's type. */
+		if (r->kind == SIGIL_RULE_ATTRIBUTE ||
+		    r->kind == SIGIL_RULE_FSLABELS)
+			continue;
 		for (j = r->kind == SIGIL_RULE_GENFS ? 2 : 0;
-		     j < ARRAY_SIZE(r->l); j++)
+		     j < (r->kind == SIGIL_RULE_MEMBER ? 1 : ARRAY_SIZE(r->l));
+		     j++)
 			if (r->l[j] == label)
 				return true;
 	}
@@ -821,6 +922,8 @@ void sigil_policy_free(struct sigil_policy *policy)
 			sigil_label_put(policy->nevers[i].l[j]);
 	for (i = 0; i < SIGIL_PROTOS; i++)
 		kvfree(policy->runs[i]);
+	kvfree(policy->attr_members);
+	kvfree(policy->attrs);
 	kvfree(policy->never_lines);
 	kvfree(policy->nevers);
 	kvfree(policy->genfs);

@@ -89,6 +89,24 @@ struct sigil_rule {
 static_assert(SIGIL_RULE_KINDS <= 1 << 8);
 
 /**
+ * struct sigil_attr - An attribute of a policy: a named group of labels
+ */
+struct sigil_attr {
+	/**
+	 * @name: The attribute, held by its attribute rule.
+	 */
+	struct sigil_label *name;
+	/**
+	 * @n: Number of members.
+	 */
+	unsigned int n;
+	/**
+	 * @members: Its members, held by their member rules.
+	 */
+	struct sigil_label **members;
+};
+
+/**
  * struct sigil_policy - A loaded policy, replaced as a whole under RCU
  */
 struct sigil_policy {
@@ -179,6 +197,21 @@ struct sigil_policy {
 	 * @never_lines: The line of each assertion, for error messages.
 	 */
 	unsigned int *never_lines;
+	/**
+	 * @nattrs: Number of attributes.
+	 */
+	unsigned int nattrs;
+	/**
+	 * @attrs: The attributes, in the order of their attribute rules,
+	 * whose permissions hold their index here; made by
+	 * sigil_policy_index_attrs() before the rules that name them are
+	 * read.
+	 */
+	struct sigil_attr *attrs;
+	/**
+	 * @attr_members: The members of every attribute, one run each.
+	 */
+	struct sigil_label **attr_members;
 	/**
 	 * @free_work: Frees the policy after a grace period.
 	 */
@@ -355,6 +388,10 @@ int sigil_policy_add(struct sigil_policy *policy, u8 kind,
 int sigil_policy_add_never(struct sigil_policy *policy,
 			   struct sigil_rule_text *rule, unsigned int line);
 int sigil_policy_index(struct sigil_policy *policy);
+int sigil_policy_index_attrs(struct sigil_policy *policy,
+			     struct sigil_policy_error *err);
+const struct sigil_attr *sigil_policy_attr(const struct sigil_policy *policy,
+					   const struct sigil_label *label);
 void sigil_rule_text_put(struct sigil_rule_text *rule);
 void sigil_policy_free(struct sigil_policy *policy);
 bool sigil_policy_names(const struct sigil_policy *policy,

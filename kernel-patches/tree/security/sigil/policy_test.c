@@ -117,6 +117,26 @@ static const struct policy_case policy_cases[] = {
 	  0,
 	  "socket rules for 'smc' are refused: its sockets bind and connect through the kernel's own, which net rules do not see"
 	},
+	{ "attribute rules stand for their members' rules",
+	  "allow daemon etc_t rx\nmember a_t daemon\nattribute daemon\n"
+	  "member b_t daemon\ncapability daemon setuid\n", 0, 0, 7 },
+	{ "attributes on both sides", "attribute s\nattribute o\n"
+	  "member a_t s\nmember b_t s\nmember x_t o\nmember y_t o\n"
+	  "allow s o r\n", 0, 0, 10 },
+	{ "an attribute with no members gives nothing",
+	  "attribute d\nallow d e_t r\n", 0, 0, 1 },
+	{ "a member of an unknown attribute", "member a_t d\n", -EINVAL, 1, 0,
+	  "unknown attribute 'd' (no 'attribute d' line)" },
+	{ "attributes do not nest", "attribute d\nattribute e\nmember e d\n",
+	  -EINVAL, 3, 0, "'e' is an attribute: attributes do not nest" },
+	{ "a built-in label is no attribute", "attribute kernel\n", -EINVAL, 1,
+	  0, "'kernel' is a built-in label, not an attribute" },
+	{ "an exec rule gives one label", "attribute d\nmember a_t d\n"
+	  "exec kernel f_t d\n", -EINVAL, 3, 0,
+	  "'d' is an attribute, which label 3 of 'exec' may not be: it must name one label" },
+	{ "an assertion over an attribute", "attribute d\nmember a_t d\n"
+	  "member b_t d\nnever allow d s_t w\nallow b_t s_t rw\n", -EINVAL,
+	  4, 0, "'never allow b_t s_t w' is broken by 'allow b_t s_t rw'" },
 	{ "net of an unknown right", "net a_t b_t l\n", -EINVAL, 1, 0,
 	  "invalid permissions 'l' (one or more of b, c, s, r, m, once each)" },
 	{ "net assertion broken", "net a_t web_t c\nnever net * web_t bc\n",

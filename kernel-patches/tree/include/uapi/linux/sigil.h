@@ -59,6 +59,8 @@ enum sigil_rule_kind {
 	SIGIL_RULE_FSLABELS,
 	SIGIL_RULE_PORT,
 	SIGIL_RULE_NET,
+	SIGIL_RULE_ATTRIBUTE,
+	SIGIL_RULE_MEMBER,
 	SIGIL_RULE_KINDS	/* the number of kinds */
 };
 
@@ -132,5 +134,7 @@ enum sigil_rule_kind {
 /* Limits on a policy, see sigil-policy(5). */
 #define SIGIL_POLICY_MAX_BYTES	(64UL << 20)
 #define SIGIL_POLICY_MAX_RULES	(1UL << 20)
+/* Rules that one line naming attributes may stand for. */
+#define SIGIL_POLICY_MAX_EXPANSION	(1UL << 16)
 
 #endif /* _UAPI_LINUX_SIGIL_H */
