@@ -209,23 +209,29 @@ static const struct sigil_rule_syntax sigil_rule_syntax[SIGIL_RULE_KINDS] = {
 	 */
 	[SIGIL_RULE_ATTRIBUTE] = { .word = "attribute", .nlabels = 1 },
 	[SIGIL_RULE_MEMBER] = { .word = "member", .nlabels = 2 },
+	/*
+	 * "never reach FROM TO": no chain of transition and dyntransition
+	 * rules leads from FROM to TO.  An assertion only.
+	 */
+	[SIGIL_RULE_REACH] = { .word = "reach", .nlabels = 2, .attrs = 3 },
 };
 
 /*
- * An assertion: "never" and a rule of one of these kinds, which the policy
- * must not grant, checked at load.  A label of an assertion may be "*",
- * any label of a rule (not the unconfined ones, which are outside
- * assertions that do not name them).
+ * An assertion: "never" and a rule of any kind that gives a right or a
+ * label (not genfs, newfiles, fslabels, port, attribute or member), which
+ * the policy must not grant, checked at load.  A label of an assertion
+ * may be "*", any label of a rule (not the unconfined or permissive ones,
+ * which are outside assertions that do not name them).
  */
 #define SIGIL_NEVER_WORD "never"
 #define SIGIL_NEVER_ANY "*"
 
 static inline int sigil_never_kind(unsigned int kind)
 {
-	return kind == SIGIL_RULE_ALLOW || kind == SIGIL_RULE_PROCESS ||
-	       kind == SIGIL_RULE_CAPABILITY || kind == SIGIL_RULE_POLICY ||
-	       kind == SIGIL_RULE_SOCKET || kind == SIGIL_RULE_TRANSITION ||
-	       kind == SIGIL_RULE_NET;
+	return kind < SIGIL_RULE_KINDS && kind != SIGIL_RULE_GENFS &&
+	       kind != SIGIL_RULE_NEWFILES && kind != SIGIL_RULE_FSLABELS &&
+	       kind != SIGIL_RULE_PORT && kind != SIGIL_RULE_ATTRIBUTE &&
+	       kind != SIGIL_RULE_MEMBER;
 }
 
 #endif /* _SECURITY_SIGIL_GRAMMAR_H */

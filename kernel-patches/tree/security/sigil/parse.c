@@ -374,9 +374,12 @@ int sigil_rule_parse(const char *line, size_t len, unsigned int flags,
 	if (rule->never && (k == SIGIL_RULE_KINDS || !sigil_never_kind(k))) {
 		escape(shown, sizeof(shown), field[1], flen[1], SHOWN_MAX);
 		return sigil_policy_reject(err, n,
-					   "'never' takes allow, process, capability, policy, socket, transition or net, not '%s'",
+					   "'never' takes a rule that gives a right or a label, not '%s'",
 					   shown);
 	}
+	if (k == SIGIL_RULE_REACH && !rule->never)
+		return sigil_policy_reject(err, n,
+					   "'reach' is an assertion only: never reach FROM TO");
 	/* "SUBJECT OBJECT PERMS" asks about an allow rule. */
 	if (k == SIGIL_RULE_KINDS && query) {
 		k = SIGIL_RULE_ALLOW;

@@ -137,6 +137,40 @@ static const struct policy_case policy_cases[] = {
 	{ "an assertion over an attribute", "attribute d\nmember a_t d\n"
 	  "member b_t d\nnever allow d s_t w\nallow b_t s_t rw\n", -EINVAL,
 	  4, 0, "'never allow b_t s_t w' is broken by 'allow b_t s_t rw'" },
+	{ "never dyntransition broken", "dyntransition a_t b_t\n"
+	  "never dyntransition * b_t\n", -EINVAL, 2, 0,
+	  "'never dyntransition * b_t' is broken by 'dyntransition a_t b_t'" },
+	{ "never exec broken", "exec kernel f_t a_t\nnever exec * * a_t\n",
+	  -EINVAL, 2, 0,
+	  "'never exec * * a_t' is broken by 'exec kernel f_t a_t'" },
+	{ "never exec of another target holds",
+	  "exec kernel f_t a_t\nnever exec * f_t b_t\n", 0, 0, 1 },
+	{ "a permissive label breaks an assertion that names it",
+	  "permissive a_t\nnever allow a_t s_t w\n", -EINVAL, 2, 0,
+	  "'never allow a_t s_t w' is broken by 'permissive a_t'" },
+	{ "a permissive label is outside an assertion over *",
+	  "permissive a_t\nnever allow * s_t w\n", 0, 0, 1 },
+	{ "never unconfined broken", "unconfined a_t\nnever unconfined a_t\n",
+	  -EINVAL, 2, 0, "'never unconfined a_t' is broken by 'unconfined a_t'" },
+	{ "an unconfined label breaks never fscreate",
+	  "unconfined a_t\nnever fscreate a_t s_t\n", -EINVAL, 2, 0,
+	  "'never fscreate a_t s_t' is broken by 'unconfined a_t'" },
+	{ "never relabel broken", "relabel a_t x_t y_t\n"
+	  "never relabel a_t * y_t\n", -EINVAL, 2, 0,
+	  "'never relabel a_t * y_t' is broken by 'relabel a_t x_t y_t'" },
+	{ "never of a genfs rule", "never genfs proc / a_t\n", -EINVAL, 1, 0,
+	  "'never' takes a rule that gives a right or a label, not 'genfs'" },
+	{ "never reach broken by a chain", "transition a_t b_t\n"
+	  "dyntransition b_t c_t\nnever reach a_t c_t\n", -EINVAL, 3, 0,
+	  "'never reach a_t c_t' is broken by 'dyntransition b_t c_t', the last of a chain of 2" },
+	{ "never reach holds", "transition a_t b_t\nnever reach b_t a_t\n",
+	  0, 0, 1 },
+	{ "never reach from any confined label", "unconfined kernel\n"
+	  "transition kernel b_t\ntransition b_t c_t\nnever reach * kernel\n"
+	  "never reach * c_t\n", -EINVAL, 5, 0,
+	  "'never reach * c_t' is broken by 'transition b_t c_t', the last of a chain of 1" },
+	{ "reach outside an assertion", "reach a_t b_t\n", -EINVAL, 1, 0,
+	  "'reach' is an assertion only: never reach FROM TO" },
 	{ "net of an unknown right", "net a_t b_t l\n", -EINVAL, 1, 0,
 	  "invalid permissions 'l' (one or more of b, c, s, r, m, once each)" },
 	{ "net assertion broken", "net a_t web_t c\nnever net * web_t bc\n",
@@ -148,9 +182,13 @@ static const struct policy_case policy_cases[] = {
 	  "'exec' takes 3 fields, not 2" },
 	{ "permissive labels and assertions that hold",
 	  "permissive a_t\nallow a_t b_t r\ncapability a_t chown\n"
-	  "never allow a_t b_t w\nnever allow * shadow_t w\n"
-	  "never capability * sys_admin\nnever transition a_t *\n"
-	  "never policy a_t l\nunconfined kernel\n", 0, 0, 4 },
+	  "never allow c_t b_t w\nnever allow * shadow_t w\n"
+	  "never capability * sys_admin\nnever exec a_t * *\n"
+	  "unconfined kernel\n", 0, 0, 4 },
+	{ "a permissive label breaks the assertions that name it",
+	  "permissive a_t\nallow a_t b_t r\nnever transition a_t *\n",
+	  -EINVAL, 3, 0,
+	  "'never transition a_t *' is broken by 'permissive a_t'" },
 	{ "an assertion broken by an allow rule, with all its letters",
 	  "allow a_t shadow_t r\nallow b_t shadow_t w\nallow a_t shadow_t w\n"
 	  "never allow * shadow_t w\n", -EINVAL, 4, 0,
@@ -165,9 +203,9 @@ static const struct policy_case policy_cases[] = {
 	{ "the first broken assertion is reported",
 	  "transition a_t b_t\nnever process a_t * t\nnever transition * b_t\n",
 	  -EINVAL, 3, 0, "'never transition * b_t' is broken by 'transition a_t b_t'" },
-	{ "never of a kind it cannot assert", "never exec a_t b_t c_t\n",
+	{ "never of a kind it cannot assert", "never newfiles creator\n",
 	  -EINVAL, 1, 0,
-	  "'never' takes allow, process, capability, policy, socket, transition or net, not 'exec'"
+	  "'never' takes a rule that gives a right or a label, not 'newfiles'"
 	},
 	{ "never alone", "never\n", -EINVAL, 1, 0, "'never' needs a rule after it" },
 	{ "never with a field too few", "never allow a_t b_t\n", -EINVAL, 1, 0,

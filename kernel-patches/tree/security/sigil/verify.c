@@ -19,6 +19,7 @@
 #include <linux/minmax.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
+#include <linux/sort.h>
 #include <linux/string.h>
 
 #include "label.h"
@@ -208,6 +209,32 @@ static bool never_matches(const struct sigil_label *want,
 	return !want || want == have;
 }
 
+/*
+ * Whether an unconfined label holds the rights of rules of @kind without
+ * them, as enforce.c decides; the changes of label that it asks of every
+ * label (transitions, dyntransitions) it does not.
+ */
+static bool unconfined_holds(const u8 kind)
+{
+	return kind == SIGIL_RULE_ALLOW || kind == SIGIL_RULE_PROCESS ||
+	       kind == SIGIL_RULE_CAPABILITY || kind == SIGIL_RULE_POLICY ||
+	       kind == SIGIL_RULE_SOCKET || kind == SIGIL_RULE_NET ||
+	       kind == SIGIL_RULE_FSCREATE || kind == SIGIL_RULE_RELABEL;
+}
+
+/*
+ * Whether rules of @kind give a task a right, whose refusal a permissive
+ * label does not enforce; exec, create and entrypoint rules map labels,
+ * and permissive and unconfined rules are matched as rules.
+ */
+static bool is_right(const u8 kind)
+{
+	return unconfined_holds(kind) || kind == SIGIL_RULE_TRANSITION ||
+	       kind == SIGIL_RULE_DYNTRANSITION ||
+	       kind == SIGIL_RULE_NNP_TRANSITION ||
+	       kind == SIGIL_RULE_NOSUID_TRANSITION;
+}
+
 /**
  * sigil_never_broken - What of an assertion a rule gives
  *
@@ -215,11 +242,14 @@ static bool never_matches(const struct sigil_label *want,
  * @rule: A rule.
  *
  * A rule of the assertion's kind for matching labels gives the rights it
- * shares with the assertion; an unconfined rule for the label the
- * assertion names as subject (not for "*") gives all of them.
+ * shares with the assertion (a rule without rights, all of it).  An
+ * unconfined rule for the label the assertion names as subject (not for
+ * "*") gives every right an unconfined label holds without a rule; a
+ * permissive rule for it, every right, since its refusals are not
+ * enforced.
  *
- * Returns the rights of @assertion that @rule gives (1 for a transition),
- * or 0.
+ * Returns the rights of @assertion that @rule gives (1 for a rule without
+ * rights), or 0.
  */
 u64 sigil_never_broken(const struct sigil_rule *assertion,
 		       const struct sigil_rule *rule)
@@ -227,13 +257,17 @@ u64 sigil_never_broken(const struct sigil_rule *assertion,
 	const struct sigil_rule *const a = assertion, *const r = rule;
 	const unsigned int nl = sigil_rule_labels(a->kind);
 
-	if (r->kind == SIGIL_RULE_UNCONFINED)
+	if (r->kind == SIGIL_RULE_UNCONFINED && a->kind != r->kind)
 		return a->l[0] && a->l[0] == r->l[0] &&
-		       a->kind != SIGIL_RULE_TRANSITION ? a->perms | 1 : 0;
+		       unconfined_holds(a->kind) ? a->perms | 1 : 0;
+	if (r->kind == SIGIL_RULE_PERMISSIVE && a->kind != r->kind)
+		return a->l[0] && a->l[0] == r->l[0] &&
+		       is_right(a->kind) ? a->perms | 1 : 0;
 	if (r->kind != a->kind || !never_matches(a->l[0], r->l[0]) ||
-	    (nl > 1 && !never_matches(a->l[1], r->l[1])))
+	    (nl > 1 && !never_matches(a->l[1], r->l[1])) ||
+	    (nl > 2 && !never_matches(a->l[2], r->l[2])))
 		return 0;
-	if (a->kind == SIGIL_RULE_TRANSITION)
+	if (!sigil_rule_has_perms(a->kind))
 		return 1;
 	return r->perms & a->perms;
 }
@@ -276,20 +310,169 @@ static int reject_never(const struct sigil_policy *policy, unsigned int i,
 	return ret;
 }
 
+/* A change of label that a transition or dyntransition rule allows. */
+struct change {
+	const struct sigil_label *from;
+	const struct sigil_rule *rule;
+};
+
+static int cmp_change(const void *x, const void *y)
+{
+	const struct sigil_label *const a = ((const struct change *)x)->from;
+	const struct sigil_label *const b = ((const struct change *)y)->from;
+
+	return a < b ? -1 : a > b;
+}
+
+/* The changes of @policy, by their first label, in *@n; NULL for none. */
+static struct change *changes_of(const struct sigil_policy *policy,
+				 unsigned int *n)
+{
+	const struct sigil_rule *r, *end = policy->rules + policy->nused;
+	struct change *c;
+
+	*n = 0;
+	for (r = policy->rules; r < end; r++)
+		*n += r->kind == SIGIL_RULE_TRANSITION ||
+		      r->kind == SIGIL_RULE_DYNTRANSITION;
+	c = kvmalloc_array(*n + 1, sizeof(*c), GFP_KERNEL);
+	if (!c)
+		return NULL;
+	*n = 0;
+	for (r = policy->rules; r < end; r++)
+		if (r->kind == SIGIL_RULE_TRANSITION ||
+		    r->kind == SIGIL_RULE_DYNTRANSITION)
+			c[(*n)++] = (struct change){ r->l[0], r };
+	sort(c, *n, sizeof(*c), cmp_change, NULL);
+	return c;
+}
+
+/* The first of the @n sorted changes @c that starts from @from, or @n. */
+static unsigned int first_change(const struct change *c, unsigned int n,
+				 const struct sigil_label *from)
+{
+	unsigned int lo = 0, hi = n, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (c[mid].from < from)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && c[lo].from == from ? lo : n;
+}
+
+/*
+ * Whether the reach assertion @a is broken: breadth first over the @n
+ * changes @c from its first label (from every label a change starts
+ * from but the unconfined ones, for "*"), the first change that reaches
+ * its second label (any, for "*") in *@by, and the length of that chain
+ * in *@len.  Each label is queued once: O(@n log @n).
+ */
+static int reach_broken(const struct sigil_policy *policy,
+			const struct sigil_rule *a, const struct change *c,
+			unsigned int n, const struct sigil_rule **by,
+			unsigned int *len)
+{
+	struct label { const struct sigil_label *l; unsigned int depth; } *q;
+	const struct sigil_label *to;
+	struct label_set seen = {};
+	unsigned int head = 0, tail = 0, i;
+	int ret;
+
+	*by = NULL;
+	q = kvmalloc_array(2 * n + 2, sizeof(*q), GFP_KERNEL);
+	ret = q ? set_init(&seen, 2 * n + 2) : -ENOMEM;
+	if (ret)
+		goto out;
+	if (a->l[0]) {
+		set_has(&seen, a->l[0], true);
+		q[tail++] = (struct label){ a->l[0], 0 };
+	}
+	for (i = 0; !a->l[0] && i < n; i++)
+		if (!sigil_policy_has(policy, SIGIL_RULE_UNCONFINED, c[i].from,
+				      NULL, NULL) &&
+		    !set_has(&seen, c[i].from, true))
+			q[tail++] = (struct label){ c[i].from, 0 };
+	while (head < tail && !*by) {
+		const struct label x = q[head++];
+
+		for (i = first_change(c, n, x.l); i < n && c[i].from == x.l;
+		     i++) {
+			to = c[i].rule->l[1];
+			if (!a->l[1] || to == a->l[1]) {
+				*by = c[i].rule;
+				*len = x.depth + 1;
+				break;
+			}
+			if (!set_has(&seen, to, true))
+				q[tail++] = (struct label){ to, x.depth + 1 };
+		}
+	}
+out:
+	kvfree(seen.slot);
+	kvfree(q);
+	return ret;
+}
+
+/* Checks the reach assertion @i of @policy against its @n changes @c. */
+static int verify_reach(const struct sigil_policy *policy, unsigned int i,
+			const struct change *c, unsigned int n,
+			struct sigil_policy_error *err)
+{
+	const struct sigil_rule *const a = &policy->nevers[i];
+	const struct sigil_label *l[3];
+	const struct sigil_rule *by;
+	char *assertion, *rule;
+	unsigned int len;
+	int ret;
+
+	ret = reach_broken(policy, a, c, n, &by, &len);
+	if (ret || !by)
+		return ret;
+	if (err->breaking)
+		err->breaking(err, a, policy->never_lines[i], by,
+			      policy->lines[by - policy->rules]);
+	assertion = kmalloc(2 * SIGIL_RULE_TEXT_MAX, GFP_KERNEL);
+	if (!assertion)
+		return -ENOMEM;
+	rule = assertion + SIGIL_RULE_TEXT_MAX;
+	memcpy(l, a->l, sizeof(l));
+	sigil_rule_format(assertion, SIGIL_RULE_TEXT_MAX, a->kind, l, 0);
+	memcpy(l, by->l, sizeof(l));
+	sigil_rule_format(rule, SIGIL_RULE_TEXT_MAX, by->kind, l, 0);
+	ret = sigil_policy_reject(err, policy->never_lines[i],
+				  "'never %s' is broken by '%s', the last of a chain of %u",
+				  assertion, rule, len);
+	kfree(assertion);
+	return ret;
+}
+
 /*
  * Every assertion must hold: no rule grants what it forbids.  The first
  * broken assertion rejects the policy, naming the first rule that breaks
- * it, in the order written, and how many more do.
+ * it, in the order written, and how many more do; a broken reach
+ * assertion, the last change of the shortest chain that breaks it.
  */
 static int verify_nevers(const struct sigil_policy *policy,
 			 struct sigil_policy_error *err)
 {
 	const struct sigil_rule *a, *r, *first;
-	unsigned int i, more;
+	struct change *changes = NULL;
+	unsigned int i, more, nchanges = 0;
 	u64 bits, first_bits = 0;
+	int ret = 0;
 
-	for (i = 0; i < policy->nnevers; i++) {
+	for (i = 0; i < policy->nnevers && !ret; i++) {
 		a = &policy->nevers[i];
+		if (a->kind == SIGIL_RULE_REACH) {
+			if (!changes)
+				changes = changes_of(policy, &nchanges);
+			ret = changes ? verify_reach(policy, i, changes,
+						     nchanges, err) : -ENOMEM;
+			continue;
+		}
 		first = NULL;
 		more = 0;
 		for (r = policy->rules; r < policy->rules + policy->nused; r++) {
@@ -307,11 +490,12 @@ static int verify_nevers(const struct sigil_policy *policy,
 			first_bits = bits;
 		}
 		if (first)
-			return reject_never(policy, i, first, first_bits, more,
-					    err);
+			ret = reject_never(policy, i, first, first_bits, more,
+					   err);
 		cond_resched();
 	}
-	return 0;
+	kvfree(changes);
+	return ret;
 }
 
 /*

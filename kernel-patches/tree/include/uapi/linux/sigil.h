@@ -61,6 +61,7 @@ enum sigil_rule_kind {
 	SIGIL_RULE_NET,
 	SIGIL_RULE_ATTRIBUTE,
 	SIGIL_RULE_MEMBER,
+	SIGIL_RULE_REACH,
 	SIGIL_RULE_KINDS	/* the number of kinds */
 };
 
