@@ -15,6 +15,7 @@
 #include "security/sigil/policy.h"
 
 FILE *policy_check_breaking;
+FILE *policy_check_warnings;
 void (*policy_check_where)(unsigned int line, char *buf, size_t size);
 
 /* Line @line, as policy_check_where() names it, else "line N". */
@@ -52,6 +53,31 @@ static void breaking(struct sigil_policy_error *err,
 		at, r, a, there);
 }
 
+/*
+ * Every transition that no entrypoint rule narrows lets any program the
+ * task runs enter its target: say so, unless "entrypoint TO *" does.
+ */
+static void warn_any_program(const struct sigil_policy *policy)
+{
+	const struct sigil_rule *r;
+	char at[8300];
+	unsigned int i;
+
+	for (i = 0; i < policy->nused; i++) {
+		r = &policy->rules[i];
+		if (r->kind != SIGIL_RULE_TRANSITION ||
+		    r->perms & SIGIL_TRANSITION_NARROW ||
+		    sigil_policy_has(policy, SIGIL_RULE_ENTRYPOINT, r->l[1], NULL,
+				     NULL))
+			continue;
+		place(policy->lines[i], at, sizeof(at));
+		fprintf(policy_check_warnings,
+			"%s: warning: any program %s runs enters %s: no entrypoint rule narrows 'transition %s %s' (write 'entrypoint %s *' if that is meant)\n",
+			at, r->l[0]->str, r->l[1]->str, r->l[0]->str,
+			r->l[1]->str, r->l[1]->str);
+	}
+}
+
 long policy_check(const char *text, size_t size, unsigned int *line,
 		  char *reason, size_t room)
 {
@@ -72,6 +98,8 @@ long policy_check(const char *text, size_t size, unsigned int *line,
 	}
 	*line = 0;
 	rules = policy->nrules;
+	if (policy_check_warnings)
+		warn_any_program(policy);
 	sigil_policy_free(policy);
 	return rules;
 }

@@ -20,6 +20,12 @@
  * WHERE for a line ("FILE:LINE"); NULL for "line N".
  */
 extern FILE *policy_check_breaking;
+/*
+ * Where policy_check() warns of each transition rule that no entrypoint
+ * rule narrows, into a label any program then enters ("WHERE: warning:
+ * ..."); NULL (the default) for nowhere.
+ */
+extern FILE *policy_check_warnings;
 extern void (*policy_check_where)(unsigned int line, char *buf, size_t size);
 
 /*

@@ -156,7 +156,7 @@ static void entrypoints(const struct graph *g, const struct sigil_label *to,
 		r = &g->p->rules[i];
 		if (r->kind == SIGIL_RULE_ENTRYPOINT && r->l[0] == to)
 			n += (size_t)snprintf(buf + n, size - n, "%s%s",
-					      n ? "|" : "", r->l[1]->str);
+					      n ? "|" : "", r->l[1] ? r->l[1]->str : "*");
 	}
 }
 

@@ -257,6 +257,7 @@ static long check(const char *path, const char *text, size_t size, int log)
 		rules = -1;
 	} else {
 		policy_check_breaking = stderr;
+		policy_check_warnings = stderr;
 		policy_check_where = where_is;
 		fflush(stdout);
 		rules = policy_check(text, size, &line, reason, sizeof(reason));

@@ -20,8 +20,8 @@ cronjob_t cronjob_t unconfined -
 kernel cronjob_t unconfined transition:kernel>crond_t[crond_exec_t],transition:crond_t>cronjob_t[bin_t]
 kernel kernel unconfined -
 shadow_t shadow_t own -
-sshd_t cronjob_t unconfined transition:sshd_t>kernel,transition:kernel>crond_t[crond_exec_t],transition:crond_t>cronjob_t[bin_t]
-sshd_t kernel unconfined transition:sshd_t>kernel" "$(echo "$who" | awk '{ print $1, $3, $4, $5 }' | LC_ALL=C sort)"
+sshd_t cronjob_t unconfined transition:sshd_t>kernel[*],transition:kernel>crond_t[crond_exec_t],transition:crond_t>cronjob_t[bin_t]
+sshd_t kernel unconfined transition:sshd_t>kernel[*]" "$(echo "$who" | awk '{ print $1, $3, $4, $5 }' | LC_ALL=C sort)"
 check "no confined service but the session gateways writes shadow_t" "" \
 	"$(echo "$who" | awk '$1 ~ /^(httpd_t|auditd_t)$/')"
 reach=$("$ctl" reach --policy "$policy" httpd_t)

@@ -8,7 +8,7 @@ set -u
 b=${builddir:-.}/src
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-echo "1..99"
+echo "1..102"
 n=0
 # check NAME EXPECTED-STATUS COMMAND...: status and a non-crash.
 check() {
@@ -137,6 +137,19 @@ grepout "... naming the label" "invalid label" err
 printf 'unconfined kernel\n# x\nentrypoint x_t y_t\n' >"$tmp/noentry.policy"
 check "sigilctl check of an entrypoint without transition exits 1" 1 "$b/sigilctl" check "$tmp/noentry.policy"
 grepout "... naming the entrypoint rule's line" "noentry.policy:3: entrypoint for 'x_t', but no transition rule leads to it" err
+
+# sigilctl check warns of the labels any program enters, unless said.
+printf 'unconfined kernel\ntransition kernel a_t\ntransition kernel b_t\nentrypoint b_t *\n' >"$tmp/any.policy"
+check "sigilctl check of a transition no entrypoint narrows exits 0" 0 "$b/sigilctl" check "$tmp/any.policy"
+grepout "... warning that any program enters a_t, on its line" "any.policy:2: warning: any program kernel runs enters a_t: no entrypoint rule narrows 'transition kernel a_t'" err
+n=$((n + 1))
+if grep -q "b_t" "$tmp/err"; then
+	echo "# expected no warning of b_t ('entrypoint b_t *'), saw:"
+	sed 's/^/#   /' "$tmp/err"
+	echo "not ok $n - ... and none of b_t, which 'entrypoint b_t *' opens on purpose"
+else
+	echo "ok $n - ... and none of b_t, which 'entrypoint b_t *' opens on purpose"
+fi
 
 # sigilctl suggest never widens a catch-all.
 printf '%s\n' "[    3.0] audit: type=1425 audit(3.0:3): denied op=open check=file subject=web_t object=unlabeled pid=3 comm=\"sh\" name=\"null\" dev=\"devtmpfs\" ino=5 enforcing=1 missing='allow web_t unlabeled rw'" \

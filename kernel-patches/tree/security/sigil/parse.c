@@ -268,7 +268,10 @@ static int parse_labels(struct sigil_rule_text *rule, const char *const *field,
 	unsigned int j;
 
 	for (j = 0; j < rule->nlabels; j++) {
-		if (rule->never && flen[j] == 1 && *field[j] == *SIGIL_NEVER_ANY)
+		/* "*": any label in an assertion, any program's entrypoint. */
+		if ((rule->never ||
+		     (rule->kind == SIGIL_RULE_ENTRYPOINT && j == 1)) &&
+		    flen[j] == 1 && *field[j] == *SIGIL_NEVER_ANY)
 			continue;
 		if (sigil_label_parse(field[j], flen[j]) != flen[j]) {
 			sigil_rule_text_put(rule);

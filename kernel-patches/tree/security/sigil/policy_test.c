@@ -330,6 +330,8 @@ static void test_entrypoints_narrow(struct kunit *const test)
 	static const char text[] = "transition a_t b_t\ntransition a_t c_t\n"
 				   "transition c_t b_t\nentrypoint b_t x_t\n"
 				   "entrypoint b_t y_t\n";
+	static const char text_any[] = "transition a_t b_t\n"
+				       "entrypoint b_t x_t\nentrypoint b_t *\n";
 	struct sigil_policy_error err;
 	struct sigil_label *a, *b, *c;
 	struct sigil_policy *p;
@@ -347,6 +349,12 @@ static void test_entrypoints_narrow(struct kunit *const test)
 	KUNIT_EXPECT_EQ(test, SIGIL_TRANSITION_RULE,
 			sigil_policy_perms(p, SIGIL_RULE_TRANSITION, a, c));
 	KUNIT_EXPECT_EQ(test, 0, sigil_policy_perms(p, SIGIL_RULE_TRANSITION, b, a));
+	sigil_policy_free(p);
+	/* "entrypoint TO *" says any program, and narrows nothing. */
+	p = sigil_policy_parse(text_any, sizeof(text_any) - 1, &err);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(p));
+	KUNIT_EXPECT_EQ(test, SIGIL_TRANSITION_RULE,
+			sigil_policy_perms(p, SIGIL_RULE_TRANSITION, a, b));
 	sigil_label_put(a);
 	sigil_label_put(b);
 	sigil_label_put(c);

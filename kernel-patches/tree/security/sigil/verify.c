@@ -162,8 +162,9 @@ static bool set_has(struct label_set *set, const struct sigil_label *label,
 /*
  * Every entrypoint must narrow a transition that some rule allows; each
  * transition rule into a label that entrypoint rules name is marked
- * SIGIL_TRANSITION_NARROW, so that an exec asks no more.  In linear time:
- * two sets of labels, gone after the load.
+ * SIGIL_TRANSITION_NARROW, so that an exec asks no more ("entrypoint TO
+ * *" narrows nothing: it says that any program enters TO, on purpose).
+ * In linear time: two sets of labels, gone after the load.
  */
 static int verify_entrypoints(struct sigil_policy *policy,
 			      struct sigil_policy_error *err)
@@ -183,12 +184,15 @@ static int verify_entrypoints(struct sigil_policy *policy,
 	for (r = policy->rules; !ret && r < end; r++) {
 		if (r->kind == SIGIL_RULE_TRANSITION)
 			set_has(&into, r->l[1], true);
-		else if (r->kind == SIGIL_RULE_ENTRYPOINT)
+		/* "entrypoint TO *" says that any program enters TO. */
+		else if (r->kind == SIGIL_RULE_ENTRYPOINT && r->l[1])
 			set_has(&narrowed, r->l[0], true);
 	}
 	for (r = policy->rules; !ret && r < end; r++) {
 		if (r->kind == SIGIL_RULE_TRANSITION &&
-		    set_has(&narrowed, r->l[1], false))
+		    set_has(&narrowed, r->l[1], false) &&
+		    !sigil_policy_find(policy, SIGIL_RULE_ENTRYPOINT, r->l[1],
+				       NULL, NULL))
 			r->perms |= SIGIL_TRANSITION_NARROW;
 		else if (r->kind == SIGIL_RULE_ENTRYPOINT &&
 			 !set_has(&into, r->l[0], false))
