@@ -107,8 +107,8 @@ cronjob_t cronjob_t unconfined -
 kernel cronjob_t unconfined transition:kernel>crond_t[crond_exec_t],transition:crond_t>cronjob_t[bin_t]
 kernel kernel unconfined -
 shadow_t shadow_t own -
-sshd_t cronjob_t unconfined transition:sshd_t>kernel,transition:kernel>crond_t[crond_exec_t],transition:crond_t>cronjob_t[bin_t]
-sshd_t kernel unconfined transition:sshd_t>kernel" "$(sigilctl who-can --rights w shadow_t | awk '{ print $1, $3, $4, $5 }' | LC_ALL=C sort)"
+sshd_t cronjob_t unconfined transition:sshd_t>kernel[*],transition:kernel>crond_t[crond_exec_t],transition:crond_t>cronjob_t[bin_t]
+sshd_t kernel unconfined transition:sshd_t>kernel[*]" "$(sigilctl who-can --rights w shadow_t | awk '{ print $1, $3, $4, $5 }' | LC_ALL=C sort)"
 	expect_eq "labels httpd_t becomes" httpd_t \
 		"$(sigilctl reach httpd_t | awk '{ print $1 }' | sort -u)"
 	sigilctl reach httpd_t | grep -qx 'httpd_t allow httpd_content_t rx -' ||
