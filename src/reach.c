@@ -317,9 +317,10 @@ size_t reach_who_can(const char *text, size_t size, const char *object,
 		     const char *rights, int json, FILE *out)
 {
 	const struct sigil_rule *r;
+	const struct sigil_attr *a;
 	struct graph g;
 	size_t *prev, h, o, lines = 0;
-	unsigned int *kind, k;
+	unsigned int *kind, k, m;
 	char holds[8], by[512];
 	const char *how;
 	unsigned int port;
@@ -329,40 +330,46 @@ size_t reach_who_can(const char *text, size_t size, const char *object,
 	if (parse(&g, text, size))
 		return 0;
 	o = string_index(&g, object);
+	/* An attribute: who can reach each of its members. */
+	a = sigil_policy_attr(g.p, g.labels[o]);
 	prev = xrealloc(NULL, g.nlabels * sizeof(*prev));
 	kind = xrealloc(NULL, g.nlabels * sizeof(*kind));
 	if (json)
 		fputs("[", out);
-	/*
-	 * The holders: allow rules on @object, unconfined labels; for a
-	 * port's label, net rules too.
-	 */
-	port = is_port_label(&g, g.labels[o]);
-	for (k = 0; k < (port ? 2U : 1U); k++) {
-		rk = k ? SIGIL_RULE_NET : SIGIL_RULE_ALLOW;
-		for (h = 0; h < g.nlabels; h++) {
-			/* A port's label: its allow rules alone, if any. */
-			if (port && !k && (unconfined(&g, h) || h == o)) {
-				continue;
-			} else if (unconfined(&g, h)) {
-				held = k ? SIGIL_NET_ALL : SIGIL_PERM_ALL;
-				how = "unconfined";
-			} else if (h == o && !k) {
-				held = SIGIL_PERM_ALL;
-				how = "own";
-			} else {
-				held = sigil_policy_perms(g.p, rk, g.labels[h],
-							  g.labels[o]);
-				r = sigil_policy_find(g.p, rk, g.labels[h],
-						      g.labels[o], NULL);
-				how = r ? by_rule(&g, r, by, sizeof(by)) :
-					  sigil_rule_word(rk);
+	for (m = 0; m < (a ? a->n : 1); m++) {
+		if (a)
+			o = label_index(&g, a->members[m], 0);
+		/*
+		 * The holders: allow rules on @object, unconfined labels; for a
+		 * port's label, net rules too.
+		 */
+		port = is_port_label(&g, g.labels[o]);
+		for (k = 0; k < (port ? 2U : 1U); k++) {
+			rk = k ? SIGIL_RULE_NET : SIGIL_RULE_ALLOW;
+			for (h = 0; h < g.nlabels; h++) {
+				/* A port's label: its allow rules alone, if any. */
+				if (port && !k && (unconfined(&g, h) || h == o)) {
+					continue;
+				} else if (unconfined(&g, h)) {
+					held = k ? SIGIL_NET_ALL : SIGIL_PERM_ALL;
+					how = "unconfined";
+				} else if (h == o && !k) {
+					held = SIGIL_PERM_ALL;
+					how = "own";
+				} else {
+					held = sigil_policy_perms(g.p, rk, g.labels[h],
+								  g.labels[o]);
+					r = sigil_policy_find(g.p, rk, g.labels[h],
+							      g.labels[o], NULL);
+					how = r ? by_rule(&g, r, by, sizeof(by)) :
+						  sigil_rule_word(rk);
+				}
+				sigil_perms_format(rk, held, holds, sizeof(holds));
+				if (!holds[0] || !wanted(holds, rights))
+					continue;
+				lines += print_holders(&g, h, holds, how, prev, kind,
+						       json, lines, out);
 			}
-			sigil_perms_format(rk, held, holds, sizeof(holds));
-			if (!holds[0] || !wanted(holds, rights))
-				continue;
-			lines += print_holders(&g, h, holds, how, prev, kind,
-					       json, lines, out);
 		}
 	}
 	if (json)
@@ -392,8 +399,10 @@ size_t reach_from(const char *text, size_t size, const char *subject,
 		  int json, FILE *out)
 {
 	const struct sigil_rule *r;
+	const struct sigil_attr *a;
 	struct graph g;
 	size_t *prev, i, s, t, lines = 0;
+	unsigned int m;
 	unsigned int *kind;
 	char buf[8192], rights[32], by[512];
 	u64 bits;
@@ -401,48 +410,54 @@ size_t reach_from(const char *text, size_t size, const char *subject,
 	if (parse(&g, text, size))
 		return 0;
 	s = string_index(&g, subject);
+	/* An attribute: what each of its members reaches. */
+	a = sigil_policy_attr(g.p, g.labels[s]);
 	prev = xrealloc(NULL, g.nlabels * sizeof(*prev));
 	kind = xrealloc(NULL, g.nlabels * sizeof(*kind));
-	walk(&g, s, 1, prev, kind);
 	if (json)
 		fputs("[", out);
-	for (t = 0; t < g.nlabels; t++) {
-		if (prev[t] == (size_t)-1)
-			continue;
-		path(&g, s, t, 1, prev, kind, buf, sizeof(buf), json);
-		if (unconfined(&g, t))
-			print_right(&g, t, "unconfined", "*", "*", buf, json,
-				    &lines, out);
-		for (i = 0; i < g.p->nused; i++) {
-			r = &g.p->rules[i];
-			if (r->l[0] != g.labels[t])
+	for (m = 0; m < (a ? a->n : 1); m++) {
+		if (a)
+			s = label_index(&g, a->members[m], 0);
+		walk(&g, s, 1, prev, kind);
+		for (t = 0; t < g.nlabels; t++) {
+			if (prev[t] == (size_t)-1)
 				continue;
-			switch (r->kind) {
-			case SIGIL_RULE_ALLOW:
-			case SIGIL_RULE_PROCESS:
-			case SIGIL_RULE_POLICY:
-			case SIGIL_RULE_NET:
-				sigil_perms_format((u8)r->kind, r->perms, rights,
-					  sizeof(rights));
-				print_right(&g, t, by_rule(&g, r, by, sizeof(by)),
-					    r->kind == SIGIL_RULE_POLICY ? "-" :
-					    r->l[1]->str, rights, buf, json,
+			path(&g, s, t, 1, prev, kind, buf, sizeof(buf), json);
+			if (unconfined(&g, t))
+				print_right(&g, t, "unconfined", "*", "*", buf, json,
 					    &lines, out);
-				break;
-			case SIGIL_RULE_CAPABILITY:
-			case SIGIL_RULE_SOCKET:
-				/* One line a name. */
-				for (bits = r->perms; bits; bits &= bits - 1) {
-					sigil_perms_format((u8)r->kind, bits & -bits,
-						  rights, sizeof(rights));
-					print_right(&g, t,
-						    by_rule(&g, r, by, sizeof(by)),
-						    "-", rights, buf, json,
+			for (i = 0; i < g.p->nused; i++) {
+				r = &g.p->rules[i];
+				if (r->l[0] != g.labels[t])
+					continue;
+				switch (r->kind) {
+				case SIGIL_RULE_ALLOW:
+				case SIGIL_RULE_PROCESS:
+				case SIGIL_RULE_POLICY:
+				case SIGIL_RULE_NET:
+					sigil_perms_format((u8)r->kind, r->perms, rights,
+						  sizeof(rights));
+					print_right(&g, t, by_rule(&g, r, by, sizeof(by)),
+						    r->kind == SIGIL_RULE_POLICY ? "-" :
+						    r->l[1]->str, rights, buf, json,
 						    &lines, out);
+					break;
+				case SIGIL_RULE_CAPABILITY:
+				case SIGIL_RULE_SOCKET:
+					/* One line a name. */
+					for (bits = r->perms; bits; bits &= bits - 1) {
+						sigil_perms_format((u8)r->kind, bits & -bits,
+							  rights, sizeof(rights));
+						print_right(&g, t,
+							    by_rule(&g, r, by, sizeof(by)),
+							    "-", rights, buf, json,
+							    &lines, out);
+					}
+					break;
+				default:
+					break;
 				}
-				break;
-			default:
-				break;
 			}
 		}
 	}

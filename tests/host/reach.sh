@@ -7,7 +7,7 @@ srcdir=${srcdir:-.}
 builddir=${builddir:-.}
 top=$(cd "$srcdir" && pwd)
 . "$top/tests/tap.sh"
-echo "1..8"
+echo "1..9"
 policy=$top/src/etc/sigil/debian/policy
 ctl=$builddir/src/sigilctl
 who=$("$ctl" who-can --rights w --policy "$policy" shadow_t)
@@ -42,3 +42,11 @@ httpd_t net
 kernel unconfined" "$(echo "$who" | awk '{ print $3, $4 }' | LC_ALL=C sort -u)"
 check "httpd_t binds http_port_t alone and connects nowhere" "httpd_t net http_port_t b" \
 	"$("$ctl" reach --policy "$policy" httpd_t | awk '$2 == "net" { print $1, $2, $3, $4 }')"
+# An attribute as the question: what each member reaches, by its rules
+# and the attribute's.
+check "reach daemon: what each of the four services reaches, etc_t by the attribute" \
+	"auditd_t allow:daemon etc_t rx
+crond_t allow:daemon etc_t rx
+httpd_t allow:daemon etc_t rx
+sshd_t allow:daemon etc_t rx" \
+	"$("$ctl" reach --policy "$policy" daemon | awk '$3 == "etc_t" && $5 == "-" { print $1, $2, $3, $4 }' | LC_ALL=C sort)"
