@@ -157,30 +157,6 @@ static int print_peer(int fd)
 	return 0;
 }
 
-static int serve(int s, int port, int stream)
-{
-	struct sockaddr_storage ss;
-	socklen_t len = loopback(&ss, port);
-	int c, one = 1;
-
-	setsockopt(s, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
-	if (bind(s, (struct sockaddr *)&ss, len) ||
-	    (stream && listen(s, 8)))
-		return result(0);
-	printf("listening\n");
-	fflush(stdout);
-	if (!stream) {
-		pause();
-		return 0;
-	}
-	while ((c = accept(s, NULL, NULL)) >= 0) {
-		print_peer(c);
-		fflush(stdout);
-		close(c);
-	}
-	return result(0);
-}
-
 /*
  * Binds @s to @port of the loopback address (and listens, for @stream),
  * then says "listening": 0, or -1 with errno set.
@@ -198,6 +174,25 @@ static int listening(int s, int port, int stream)
 	fflush(stdout);
 	return 0;
 }
+
+static int serve(int s, int port, int stream)
+{
+	int c;
+
+	if (listening(s, port, stream))
+		return result(0);
+	if (!stream) {
+		pause();
+		return 0;
+	}
+	while ((c = accept(s, NULL, NULL)) >= 0) {
+		print_peer(c);
+		fflush(stdout);
+		close(c);
+	}
+	return result(0);
+}
+
 
 /* Waits 5 s for @s to be readable: 1, or 0 with errno ETIMEDOUT. */
 static int readable(int s)

@@ -56,21 +56,31 @@ static bool packet_labelled(const struct sk_buff *const skb)
 	       sigil_secids_answered();
 }
 
-/* Checks @perm (SIGIL_NET_*) of @sk's label on @secmark's label. */
+/* Checks @perm (SIGIL_NET_*) of @subject on the packet label @object. */
+static int check_packet_label(const struct sigil_label *const subject,
+			      const struct sigil_label *const object,
+			      const u64 perm, const char *const op)
+{
+	const struct sigil_query q = {
+		.kind = SIGIL_RULE_NET,
+		.perms = perm,
+		.subject = subject,
+		.object = object,
+		.proto = SIGIL_PROTOS,
+	};
+
+	return sigil_check(&q, op, NULL);
+}
+
+/* Checks @perm of @sk's label on @secmark's label (unlabeled if gone). */
 static int check_secmark(const struct sock *const sk, const u32 secmark,
 			 const u64 perm, const char *const op)
 {
 	struct sigil_label *label = sigil_secid_label(secmark);
-	const struct sigil_query q = {
-		.kind = SIGIL_RULE_NET,
-		.perms = perm,
-		.subject = sigil_sock_label(sk),
-		.object = label ?: sigil_label_unlabeled,
-		.proto = SIGIL_PROTOS,
-	};
 	int err;
 
-	err = sigil_check(&q, op, NULL);
+	err = check_packet_label(sigil_sock_label(sk),
+				 label ?: sigil_label_unlabeled, perm, op);
 	sigil_label_put(label);
 	return err;
 }
@@ -82,12 +92,6 @@ static int check_secmark(const struct sock *const sk, const u32 secmark,
 static int hook_secmark_relabel_packet(const u32 secid)
 {
 	struct sigil_label *label;
-	struct sigil_query q = {
-		.kind = SIGIL_RULE_NET,
-		.perms = SIGIL_NET_MARK,
-		.subject = sigil_current_label(),
-		.proto = SIGIL_PROTOS,
-	};
 	int err;
 
 	if (!sigil_secids_answered())
@@ -95,8 +99,8 @@ static int hook_secmark_relabel_packet(const u32 secid)
 	label = sigil_secid_label(secid);
 	if (!label)
 		return -EINVAL;
-	q.object = label;
-	err = sigil_check(&q, "secmark", NULL);
+	err = check_packet_label(sigil_current_label(), label, SIGIL_NET_MARK,
+				 "secmark");
 	sigil_label_put(label);
 	return err;
 }

@@ -288,6 +288,18 @@ struct sigil_label *sigil_policy_target(const struct sigil_policy *policy,
 	return rule ? rule->l[2] : NULL;
 }
 
+/* @label's attribute in @policy, whose attributes may be half indexed. */
+static struct sigil_attr *attr_of(const struct sigil_policy *policy,
+				  const struct sigil_label *label)
+{
+	const struct sigil_rule *r;
+
+	if (!label)
+		return NULL;
+	r = sigil_policy_find(policy, SIGIL_RULE_ATTRIBUTE, label, NULL, NULL);
+	return r ? &policy->attrs[r->perms] : NULL;
+}
+
 /**
  * sigil_policy_attr - The attribute a label names, if it is one
  *
@@ -300,12 +312,7 @@ struct sigil_label *sigil_policy_target(const struct sigil_policy *policy,
 const struct sigil_attr *sigil_policy_attr(const struct sigil_policy *policy,
 					   const struct sigil_label *label)
 {
-	const struct sigil_rule *r;
-
-	if (!policy->nattrs || !label)
-		return NULL;
-	r = sigil_policy_find(policy, SIGIL_RULE_ATTRIBUTE, label, NULL, NULL);
-	return r ? &policy->attrs[r->perms] : NULL;
+	return policy->nattrs ? attr_of(policy, label) : NULL;
 }
 
 /**
@@ -361,7 +368,7 @@ int sigil_policy_index_attrs(struct sigil_policy *policy,
 			return sigil_policy_reject(err, policy->lines[i],
 						   "'%s' is an attribute: attributes do not nest",
 						   r->l[0]->str);
-		a = (struct sigil_attr *)sigil_policy_attr(policy, r->l[1]);
+		a = attr_of(policy, r->l[1]);
 		if (!a)
 			return sigil_policy_reject(err, policy->lines[i],
 						   "unknown attribute '%s' (no 'attribute %s' line)",
@@ -378,7 +385,7 @@ int sigil_policy_index_attrs(struct sigil_policy *policy,
 		r = &policy->rules[i];
 		if (r->kind != SIGIL_RULE_MEMBER)
 			continue;
-		a = (struct sigil_attr *)sigil_policy_attr(policy, r->l[1]);
+		a = attr_of(policy, r->l[1]);
 		a->members[a->n++] = r->l[0];
 	}
 	return 0;
