@@ -27,17 +27,9 @@ static void place(unsigned int line, char *buf, size_t size)
 		snprintf(buf, size, "line %u", line);
 }
 
-/* Writes the rule @r with its rights @perms; "never " before an assertion. */
-static void format(const struct sigil_rule *r, u64 perms, char *buf,
-		   size_t size)
-{
-	const struct sigil_label *const l[3] = { r->l[0], r->l[1], r->l[2] };
-
-	sigil_rule_format(buf, size, (u8)r->kind, l, perms);
-}
-
 /* sigil_policy_parse()'s report of a rule that breaks an assertion. */
 static void breaking(struct sigil_policy_error *err,
+		     const struct sigil_policy *policy,
 		     const struct sigil_rule *assertion, unsigned int aline,
 		     const struct sigil_rule *rule, unsigned int rline)
 {
@@ -45,8 +37,9 @@ static void breaking(struct sigil_policy_error *err,
 	char at[8300], there[8300];
 
 	(void)err;
-	format(assertion, assertion->perms, a, sizeof(a));
-	format(rule, rule->perms, r, sizeof(r));
+	sigil_policy_rule_format(policy, assertion, assertion->perms, a,
+				 sizeof(a));
+	sigil_policy_rule_format(policy, rule, rule->perms, r, sizeof(r));
 	place(rline, at, sizeof(at));
 	place(aline, there, sizeof(there));
 	fprintf(policy_check_breaking, "%s: '%s' breaks 'never %s' (%s)\n",
@@ -177,7 +170,10 @@ int policy_never_breaks(const char *text, size_t size, const char *rule,
 			a.kind = line.kind;
 			a.perms = line.perms;
 			if (sigil_never_broken(&a, &r)) {
-				format(&a, a.perms, assertion, sizeof(assertion));
+				sigil_rule_format(assertion, sizeof(assertion),
+						  (u8)a.kind,
+						  (const struct sigil_label *const *)a.l,
+						  a.perms);
 				snprintf(why, room, "'never %s', line %u",
 					 assertion, n);
 				found = 1;
@@ -204,4 +200,9 @@ const char *policy_rule_letters(const char *word)
 		return letters;
 	}
 	return NULL;
+}
+
+unsigned long long policy_text_hash(const char *text, size_t size)
+{
+	return sigil_policy_text_hash(text, size);
 }

@@ -67,4 +67,7 @@ int policy_check_query(const char *query, char *reason, size_t room);
  */
 const char *policy_rule_letters(const char *word);
 
+/* The hash of a policy's text, as the kernel's rules node gives it. */
+unsigned long long policy_text_hash(const char *text, size_t size);
+
 #endif /* SIGIL_POLICY_CHECK_H */

@@ -15,11 +15,13 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <syslog.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "policy-check.h"
 #include "reach.h"
 #include "sigil.h"
+#include "rule-use.h"
 #include "suggest.h"
 
 /* A file-contexts label that leaves files alone (sigil-file-contexts(5)). */
@@ -62,6 +64,7 @@ static void usage(int status)
 	       "  or:  sigilctl access policy SUBJECT PERMS\n"
 	       "  or:  sigilctl who-can [--rights LETTERS] [--json] [--policy FILE] OBJECT\n"
 	       "  or:  sigilctl reach [--json] [--policy FILE] SUBJECT\n"
+	       "  or:  sigilctl rules [--unused [--since TIME] | --stats] [--policy FILE]\n"
 	       "Manage the Sigil security module's policy.\n"
 	       "\n"
 	       "  load [--boot] [FILE]\n"
@@ -91,6 +94,12 @@ static void usage(int status)
 	       "                another label: LABEL KIND OBJECT RIGHTS PATH\n"
 	       "                (who-can and reach read the running policy, or FILE\n"
 	       "                and its fragments)\n"
+	       "  rules         how often each rule of the running policy was used:\n"
+	       "                COUNT LAST PLACE RULE, one a line (--stats, the\n"
+	       "                default); --unused: the rules not used since the load\n"
+	       "                (or TIME: @SECONDS, YYYY-MM-DD[THH:MM[:SS]], or Nd, Nh,\n"
+	       "                Nm, Ns ago), PLACE: RULE; PLACE is a line of FILE and\n"
+	       "                its fragments (default " DEFAULT_POLICY ")\n"
 	       "\n"
 	       "FILE may be - for standard input.\n"
 	       "\n"
@@ -671,12 +680,93 @@ static int graph_query(const char *cmd, int argc, char **argv)
 	return 0;
 }
 
-/* suggest's question to the policy's assertions; @ctx is its text. */
-static int forbidden_by(const char *rule, char *why, size_t room, void *ctx)
-{
-	const char *text = ctx;
+/* The policy suggest asks, and whether it is valid as it is. */
+struct suggest_policy {
+	const char *text;
+	size_t size;
+	int valid;
+};
 
-	return policy_never_breaks(text, strlen(text), rule, why, room);
+/*
+ * suggest's question to the policy: whether it refuses @rules, one or
+ * more lines, added to it (an assertion, a reach assertion among them,
+ * or a rule they clash with); for a policy that is invalid already,
+ * whether an assertion forbids one of them.
+ */
+static int forbidden_by(const char *rules, char *why, size_t room, void *ctx)
+{
+	const struct suggest_policy *sp = ctx;
+	const size_t n = strlen(rules);
+	char rule[1100], reason[256];
+	const char *p, *eol;
+	unsigned int line;
+	char *both;
+	long ret;
+
+	if (!sp->valid) {
+		for (p = rules; *p; p = *eol ? eol + 1 : eol) {
+			eol = p + strcspn(p, "\n");
+			snprintf(rule, sizeof(rule), "%.*s", (int)(eol - p), p);
+			if (policy_never_breaks(sp->text, sp->size, rule, why,
+						room))
+				return 1;
+		}
+		return 0;
+	}
+	both = malloc(sp->size + n + 2);
+	if (!both)
+		tool_die(1, -ENOMEM, "cannot check a suggestion");
+	memcpy(both, sp->text, sp->size);
+	both[sp->size] = '\n';
+	memcpy(both + sp->size + 1, rules, n + 1);
+	policy_check_breaking = NULL;
+	policy_check_warnings = NULL;
+	policy_check_where = NULL;
+	ret = policy_check(both, sp->size + 1 + n, &line, reason,
+			   sizeof(reason));
+	free(both);
+	if (ret >= 0)
+		return 0;
+	snprintf(why, room, "%s", reason);
+	return 1;
+}
+
+/* Whether the policy @ctx names @label in a rule, as a whole word. */
+static int names_label(const char *label, void *ctx)
+{
+	const struct suggest_policy *sp = ctx;
+	const size_t n = strlen(label);
+	const char *p;
+
+	for (p = strstr(sp->text, label); p; p = strstr(p + 1, label))
+		if ((p == sp->text || strchr(" \t\n", p[-1])) &&
+		    strchr(" \t\n", p[n]))
+			return 1;
+	return 0;
+}
+
+/*
+ * Whether the policy @ctx makes @program the program of @subject: an
+ * entrypoint rule for the two, or an exec rule from it into @subject.
+ */
+static int own_program_of(const char *subject, const char *program, void *ctx)
+{
+	const struct suggest_policy *sp = ctx;
+	char a[300], b[300], c[300], d[300];
+	const char *line;
+	int n;
+
+	for (line = sp->text; line && *line;
+	     line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+		n = sscanf(line, "%299s %299s %299s %299s", a, b, c, d);
+		if (n >= 3 && !strcmp(a, "entrypoint") && !strcmp(b, subject) &&
+		    !strcmp(c, program))
+			return 1;
+		if (n >= 4 && !strcmp(a, "exec") && !strcmp(c, program) &&
+		    !strcmp(d, subject))
+			return 1;
+	}
+	return 0;
 }
 
 /*
@@ -686,7 +776,10 @@ static int forbidden_by(const char *rule, char *why, size_t room, void *ctx)
  */
 static int suggest(int argc, char **argv)
 {
+	struct suggest_policy sp = { 0 };
 	struct suggest s = { 0 };
+	unsigned int line;
+	char reason[256];
 	char *ptext;
 	const char *from = "the kernel log", *policy = NULL;
 	int explain = 0;
@@ -720,8 +813,18 @@ static int suggest(int argc, char **argv)
 	/* Its assertions: a rule one forbids is not suggested. */
 	ptext = text;
 	if (ptext) {
+		sp.text = ptext;
+		sp.size = strlen(ptext);
+		policy_check_breaking = NULL;
+		policy_check_warnings = NULL;
+		policy_check_where = NULL;
+		sp.valid = policy_check(sp.text, sp.size, &line, reason,
+					sizeof(reason)) >= 0;
 		s.forbidden = forbidden_by;
-		s.forbidden_ctx = ptext;
+		s.forbidden_ctx = &sp;
+		s.own_program = own_program_of;
+		s.names = names_label;
+		s.own_program_ctx = &sp;
 	}
 	text = read_optional(SYSCONFDIR "/sigil/file_contexts");
 	if (text)
@@ -743,6 +846,8 @@ static int suggest(int argc, char **argv)
 		start = i + 1;
 	}
 	free(text);
+	if (suggest_finish(&s))
+		tool_die(1, -ENOMEM, "cannot read '%s'", from);
 	suggest_print(&s, stdout, explain);
 	free(ptext);
 	fflush(stdout);
@@ -757,6 +862,114 @@ static int suggest(int argc, char **argv)
 			s.nunliftable == 1 ? "" : "s");
 	suggest_withheld(&s, "sigilctl: ", stderr);
 	suggest_free(&s);
+	return 0;
+}
+
+static void forget_pieces(void)
+{
+	while (npieces)
+		free(pieces[--npieces].path);
+	free(pieces);
+	pieces = NULL;
+}
+
+/* A line of the loaded text that no file is known to hold. */
+static void loaded_line(unsigned int line, char *buf, size_t size)
+{
+	snprintf(buf, size, "loaded text:%u", line);
+}
+
+/*
+ * Whether @file (and its fragments) is the text the kernel loaded, whose
+ * hash is @hash; if so, its pieces stay to place lines.
+ */
+static int is_loaded_text(const char *file, unsigned long long hash)
+{
+	size_t size;
+	char *text;
+	int same;
+
+	if (access(file, R_OK))
+		return 0;
+	text = read_policy(file, &size);
+	same = policy_text_hash(text, size) == hash;
+	free(text);
+	if (!same)
+		forget_pieces();
+	return same;
+}
+
+/*
+ * sigilctl rules [--unused [--since TIME] | --stats] [--policy FILE]: how
+ * often each rule of the running policy was used, placed in FILE (the
+ * installed policy by default) and its fragments when they are the text
+ * loaded, else in the last good policy when it is, else as lines of the
+ * loaded text.
+ */
+static int rules_cmd(int argc, char **argv)
+{
+	const char *policy = DEFAULT_POLICY, *since_arg = NULL;
+	void (*where)(unsigned int, char *, size_t) = where_is;
+	struct rule_use_node node;
+	int unused = 0, stats = 0;
+	long long since = 0;
+	char when[32], *text;
+	unsigned int bad;
+	size_t size, n;
+
+	for (; argc; argc--, argv++) {
+		if (!strcmp(argv[0], "--unused")) {
+			unused = 1;
+		} else if (!strcmp(argv[0], "--stats")) {
+			stats = 1;
+		} else if (argc > 1 && !strcmp(argv[0], "--since")) {
+			since_arg = *++argv;
+			argc--;
+		} else if (argc > 1 && !strcmp(argv[0], "--policy")) {
+			policy = *++argv;
+			argc--;
+		} else {
+			tool_die(EXIT_USAGE, 0, "invalid argument '%s' to rules: [--unused [--since TIME] | --stats] [--policy FILE]",
+				 argv[0]);
+		}
+	}
+	if (unused && stats)
+		tool_die(EXIT_USAGE, 0, "rules takes --unused or --stats, not both");
+	if (since_arg && !unused)
+		tool_die(EXIT_USAGE, 0, "--since goes with --unused");
+	if (since_arg && rule_use_time(since_arg, time(NULL), &since))
+		tool_die(EXIT_USAGE, 0, "invalid time '%s': @SECONDS, YYYY-MM-DD[THH:MM[:SS]] (local time), or a number and s, m, h or d (that long ago)",
+			 since_arg);
+	text = read_all(SIGILFS "rules", &size);
+	if (!size)
+		tool_die(1, 0, "no policy is loaded: no rule has been used");
+	if (rule_use_parse(text, &node, &bad))
+		tool_die(1, 0, "cannot read " SIGILFS "rules: line %u is not 'LINE COUNT LAST RULE'",
+			 bad);
+	if (!is_loaded_text(policy, node.hash)) {
+		if (is_loaded_text(LAST_GOOD, node.hash)) {
+			fprintf(stderr, "%s: %s is not the loaded text; its lines are those of %s\n",
+				program_name, policy, LAST_GOOD);
+		} else {
+			fprintf(stderr, "%s: neither %s nor %s is the loaded text: lines are the loaded text's\n",
+				program_name, policy, LAST_GOOD);
+			where = loaded_line;
+		}
+	}
+	if (!unused) {
+		rule_use_print_stats(&node, where, stdout);
+	} else {
+		n = rule_use_print_unused(&node, since, where, stdout);
+		rule_use_format_time(since ? since : node.loaded, when,
+				     sizeof(when));
+		fflush(stdout);
+		fprintf(stderr, "%s: %zu of %zu rules not used since %s%s\n",
+			program_name, n, node.n, since ? "" : "the load at ",
+			when);
+	}
+	rule_use_free(&node);
+	free(text);
+	forget_pieces();
 	return 0;
 }
 
@@ -836,6 +1049,8 @@ int main(int argc, char **argv)
 		return access_query(argc, argv);
 	if (!strcmp(cmd, "who-can") || !strcmp(cmd, "reach"))
 		return graph_query(cmd, argc, argv);
+	if (!strcmp(cmd, "rules"))
+		return rules_cmd(argc, argv);
 	tool_error(0, "invalid command '%s' or wrong number of arguments", cmd);
 	usage(EXIT_USAGE);
 	return EXIT_USAGE;

@@ -19,6 +19,7 @@ struct suggest_rule {
 	char **why;		/* the distinct denials it answers */
 	unsigned long *count;
 	size_t nwhy;
+	int checked;		/* checked with its group */
 };
 
 static char *dup_len(const char *s, size_t len)
@@ -64,8 +65,8 @@ static int field(const char *rec, const char *key, char *buf, size_t size)
 static void describe(const char *rec, char *buf, size_t size)
 {
 	static const char *const keys[] = { "op", "check", "subject",
-					    "object", "proto", "port", "comm",
-					    "name", "path" };
+					    "object", "proto", "port",
+					    "program", "comm", "name", "path" };
 	char value[512];
 	size_t i, len = 0;
 
@@ -229,15 +230,97 @@ static int own_port(const char *rec, char *rule, size_t size, char *port,
 	return 1;
 }
 
+/* A denial that names its rule, kept until the log is read. */
+struct suggest_record {
+	char *rule;		/* the missing rule, single spaces */
+	char *desc;		/* what the denial was, for --explain */
+	char *rec;		/* the record from "denied", for own_port() */
+	char subject[256], object[256], program[256], dev[64], ino[32];
+	long group;		/* index in s->groups, or -1 */
+};
+
+/* The first relabel of a file a confined task made in a directory. */
+struct suggest_relabel {
+	char dev[64], ino[32], from[256], to[256], creator[256];
+	size_t after;		/* the denials read before it */
+};
+
+/*
+ * Rules that stand together for a set of denials: an exec rule that
+ * gives a program a label of its own (the denials of subject S running
+ * program P become rules of label N), or a create rule (the denials of
+ * subject S on files it made in a directory labelled A, which the admin
+ * relabelled B, become rules on B).
+ */
+struct suggest_group {
+	int create;
+	char s[256], a[256], b[256];	/* exec S P N, create S A B */
+	char letters[8];		/* create: the rights on B */
+	int forbidden;
+	char why[512];
+};
+
+static int add_record(struct suggest *s, const char *rec, const char *rule,
+		      const char *desc)
+{
+	struct suggest_record *r;
+
+	r = realloc(s->records, (s->nrecords + 1) * sizeof(*r));
+	if (!r)
+		return -1;
+	s->records = r;
+	r = &r[s->nrecords];
+	memset(r, 0, sizeof(*r));
+	r->group = -1;
+	r->rule = strdup(rule);
+	r->desc = strdup(desc);
+	r->rec = strdup(rec);
+	s->nrecords++;
+	if (!r->rule || !r->desc || !r->rec)
+		return -1;
+	field(rec, "subject", r->subject, sizeof(r->subject));
+	field(rec, "object", r->object, sizeof(r->object));
+	field(rec, "program", r->program, sizeof(r->program));
+	field(rec, "dev", r->dev, sizeof(r->dev));
+	field(rec, "ino", r->ino, sizeof(r->ino));
+	return 0;
+}
+
+static int add_relabel(struct suggest *s, const char *rec)
+{
+	struct suggest_relabel *r;
+
+	r = realloc(s->relabels, (s->nrelabels + 1) * sizeof(*r));
+	if (!r)
+		return -1;
+	s->relabels = r;
+	r = &r[s->nrelabels];
+	memset(r, 0, sizeof(*r));
+	r->after = s->nrecords;
+	if (field(rec, "dev", r->dev, sizeof(r->dev)) &&
+	    field(rec, "ino", r->ino, sizeof(r->ino)) &&
+	    field(rec, "object", r->from, sizeof(r->from)) &&
+	    field(rec, "new", r->to, sizeof(r->to)) &&
+	    field(rec, "creator", r->creator, sizeof(r->creator)))
+		s->nrelabels++;
+	return 0;
+}
+
 int suggest_line(struct suggest *s, const char *line)
 {
 	const char *rec = strstr(line, "denied op="), *m, *end;
-	char rule[1024], port[1024], reason[512], desc[2048];
-	struct suggest_rule *r;
+	char rule[1024], reason[512], desc[2048];
 	char why[256];
 
-	if (!rec)
-		return 0;
+	if (!rec) {
+		/* The kernel's record only: of audit's type, or Sigil's line. */
+		rec = strstr(line, "relabeled op=relabel ");
+		if (!rec || (!strstr(line, "type=1425 ") &&
+			     !strstr(line, "type=UNKNOWN[1425] ") &&
+			     !strstr(line, "sigil: relabeled op=")))
+			return 0;
+		return add_relabel(s, rec) < 0 ? -1 : 0;
+	}
 	s->denials++;
 	m = strstr(rec, " missing='");
 	if (!m) {
@@ -261,17 +344,235 @@ int suggest_line(struct suggest *s, const char *line)
 		return 1;
 	}
 	describe(rec, desc, sizeof(desc));
-	if (own_port(rec, rule, sizeof(rule), port, sizeof(port)) &&
-	    !policy_check_rule(port, why, sizeof(why)) &&
-	    !policy_check_rule(rule, why, sizeof(why))) {
-		r = add_rule(s, port);
-		if (!r || add_why(r, desc) < 0)
-			return -1;
+	return add_record(s, rec, rule, desc) < 0 ? -1 : 1;
+}
+
+/* Words 0 to 2 of @rule: its keyword and first two labels. */
+static int words(const char *rule, char *w0, char *w1, char *w2)
+{
+	*w0 = *w1 = *w2 = '\0';
+	return sscanf(rule, "%31s %255s %255s", w0, w1, w2);
+}
+
+/* The group @key names, added if it is new; -1 out of memory. */
+static long find_group(struct suggest *s, int create, const char *a0,
+		       const char *a1, const char *a2)
+{
+	struct suggest_group *g;
+	size_t i;
+
+	for (i = 0; i < s->ngroups; i++) {
+		g = &s->groups[i];
+		if (g->create == create && !strcmp(g->s, a0) &&
+		    !strcmp(g->a, a1) && !strcmp(g->b, a2))
+			return (long)i;
 	}
-	r = add_rule(s, rule);
+	g = realloc(s->groups, (s->ngroups + 1) * sizeof(*g));
+	if (!g)
+		return -1;
+	s->groups = g;
+	g = &g[s->ngroups];
+	memset(g, 0, sizeof(*g));
+	g->create = create;
+	snprintf(g->s, sizeof(g->s), "%s", a0);
+	snprintf(g->a, sizeof(g->a), "%s", a1);
+	snprintf(g->b, sizeof(g->b), "%s", a2);
+	return (long)s->ngroups++;
+}
+
+/*
+ * The label of its own that a program labelled @program (NAME_exec_t)
+ * would run in, NAME_t; 0 for another form of label.
+ */
+static int own_label(const char *program, char *buf, size_t size)
+{
+	const size_t n = strlen(program);
+
+	if (n <= 7 || strcmp(program + n - 7, "_exec_t"))
+		return 0;
+	snprintf(buf, size, "%.*s_t", (int)(n - 7), program);
+	return 1;
+}
+
+/* @rule with its first label, @from, written @to instead. */
+static void resubject(const char *rule, const char *from, const char *to,
+		      char *buf, size_t size)
+{
+	const size_t w = strcspn(rule, " ");
+
+	snprintf(buf, size, "%.*s %s%s", (int)w, rule, to,
+		 rule + w + 1 + strlen(from));
+}
+
+/* Sorts @r into the group its denial and the relabels make, if any. */
+static int group_of(struct suggest *s, struct suggest_record *r)
+{
+	char w0[32], w1[256], w2[256], own[256];
+	size_t i;
+
+	if (words(r->rule, w0, w1, w2) < 3 || strcmp(w1, r->subject))
+		return 0;
+	/*
+	 * A file the subject made, which the admin then relabelled: the
+	 * relabel's creator is the subject, and comes after the denial.
+	 */
+	for (i = 0; *r->ino && !strcmp(w0, "allow") && i < s->nrelabels; i++) {
+		const struct suggest_relabel *l = &s->relabels[i];
+
+		if (strcmp(l->dev, r->dev) || strcmp(l->ino, r->ino) ||
+		    strcmp(l->from, r->object) || strcmp(w2, l->from) ||
+		    strcmp(l->creator, r->subject) ||
+		    l->after <= (size_t)(r - s->records))
+			continue;
+		r->group = find_group(s, 1, r->subject, l->from, l->to);
+		return r->group < 0 ? -1 : 0;
+	}
+	/*
+	 * A program of its own kind, run in the subject's label, whose own
+	 * label would be new: a label the policy has may hold much more.
+	 */
+	if (!own_label(r->program, own, sizeof(own)) ||
+	    !strcmp(own, r->subject) ||
+	    (s->own_program &&
+	     s->own_program(r->subject, r->program, s->own_program_ctx)) ||
+	    (s->names && s->names(own, s->own_program_ctx)))
+		return 0;
+	r->group = find_group(s, 0, r->subject, r->program, own);
+	return r->group < 0 ? -1 : 0;
+}
+
+/* The rules of group @g for the denials of its records, one a line. */
+static char *group_text(const struct suggest *s, size_t g)
+{
+	const struct suggest_group *const grp = &s->groups[g];
+	char *text = NULL, rule[1100], w0[32], w1[256], w2[256];
+	size_t len = 0, i;
+	FILE *f = open_memstream(&text, &len);
+
+	if (!f)
+		return NULL;
+	if (grp->create)
+		fprintf(f, "create %s %s %s\n", grp->s, grp->a, grp->b);
+	else
+		fprintf(f, "exec %s %s %s\ntransition %s %s\nallow %s %s rx\n",
+			grp->s, grp->a, grp->b, grp->s, grp->b, grp->b, grp->a);
+	for (i = 0; i < s->nrecords; i++) {
+		const struct suggest_record *r = &s->records[i];
+
+		if (r->group != (long)g)
+			continue;
+		if (grp->create) {
+			words(r->rule, w0, w1, w2);
+			fprintf(f, "allow %s %s %s\nallow %s %s w\n", grp->s,
+				grp->b, strrchr(r->rule, ' ') + 1, grp->s,
+				grp->b);
+		} else {
+			resubject(r->rule, grp->s, grp->b, rule, sizeof(rule));
+			fprintf(f, "%s\n", rule);
+		}
+	}
+	fclose(f);
+	return text;
+}
+
+/* Adds @rule, answering @desc, to the suggestion; @checked: in a group. */
+static int suggest_rule_for(struct suggest *s, const char *rule,
+			    const char *desc, int checked)
+{
+	const size_t before = s->nrules;
+	struct suggest_rule *r = add_rule(s, rule);
+
 	if (!r)
 		return -1;
-	return add_why(r, desc) < 0 ? -1 : 1;
+	/* A rule merged from a plain denial is checked on its own. */
+	if (s->nrules > before)
+		r->checked = checked;
+	else
+		r->checked &= checked;
+	return add_why(r, desc);
+}
+
+/* A denial's rules outside any group: a port of its own, then the rule. */
+static int plain_rules(struct suggest *s, const struct suggest_record *r)
+{
+	char rule[1024], port[1024], why[256];
+
+	snprintf(rule, sizeof(rule), "%s", r->rule);
+	if (own_port(r->rec, rule, sizeof(rule), port, sizeof(port)) &&
+	    !policy_check_rule(port, why, sizeof(why)) &&
+	    !policy_check_rule(rule, why, sizeof(why)) &&
+	    suggest_rule_for(s, port, r->desc, 0))
+		return -1;
+	return suggest_rule_for(s, rule, r->desc, 0);
+}
+
+/* A denial's rules in group @g, which no assertion forbids. */
+static int group_rules(struct suggest *s, const struct suggest_record *r,
+		       const struct suggest_group *g)
+{
+	char rule[1100];
+
+	if (g->create) {
+		snprintf(rule, sizeof(rule), "create %s %s %s", g->s, g->a, g->b);
+		if (suggest_rule_for(s, rule, r->desc, 1))
+			return -1;
+		snprintf(rule, sizeof(rule), "allow %s %s %s", g->s, g->b,
+			 strrchr(r->rule, ' ') + 1);
+		if (suggest_rule_for(s, rule, r->desc, 1))
+			return -1;
+		/* Its maker writes the file it makes. */
+		snprintf(rule, sizeof(rule), "allow %s %s w", g->s, g->b);
+		return add_rule(s, rule) ? 0 : -1;
+	}
+	snprintf(rule, sizeof(rule), "exec %s %s %s", g->s, g->a, g->b);
+	if (suggest_rule_for(s, rule, r->desc, 1))
+		return -1;
+	snprintf(rule, sizeof(rule), "transition %s %s", g->s, g->b);
+	if (suggest_rule_for(s, rule, r->desc, 1))
+		return -1;
+	snprintf(rule, sizeof(rule), "allow %s %s rx", g->b, g->a);
+	if (suggest_rule_for(s, rule, r->desc, 1))
+		return -1;
+	resubject(r->rule, g->s, g->b, rule, sizeof(rule));
+	return suggest_rule_for(s, rule, r->desc, 1);
+}
+
+/*
+ * Turns the denials read into rules, once: the groups first, each
+ * checked whole against the policy (a group an assertion forbids leaves
+ * its denials to plain rules), then every denial in the order read.
+ */
+int suggest_finish(struct suggest *s)
+{
+	size_t i;
+	char *text;
+	int ret = 0;
+
+	if (s->finished)
+		return 0;
+	s->finished = 1;
+	for (i = 0; i < s->nrecords && !ret; i++)
+		ret = group_of(s, &s->records[i]);
+	for (i = 0; i < s->ngroups && !ret; i++) {
+		if (!s->forbidden)
+			continue;
+		text = group_text(s, i);
+		if (!text)
+			return -1;
+		s->groups[i].forbidden = s->forbidden(text, s->groups[i].why,
+						      sizeof(s->groups[i].why),
+						      s->forbidden_ctx);
+		free(text);
+	}
+	for (i = 0; i < s->nrecords && !ret; i++) {
+		const struct suggest_record *r = &s->records[i];
+
+		if (r->group >= 0 && !s->groups[r->group].forbidden)
+			ret = group_rules(s, r, &s->groups[r->group]);
+		else
+			ret = plain_rules(s, r);
+	}
+	return ret;
 }
 
 int suggest_catchall(struct suggest *s, const char *label)
@@ -321,11 +622,12 @@ static int on_catchall(const struct suggest *s, const struct suggest_rule *r,
 	return nr > 0;
 }
 
-size_t suggest_withheld(const struct suggest *s, const char *prefix, FILE *warn)
+size_t suggest_withheld(struct suggest *s, const char *prefix, FILE *warn)
 {
 	char object[300], safe[8], risky[8];
 	size_t i, n = 0;
 
+	suggest_finish(s);
 	for (i = 0; i < s->nrules; i++) {
 		if (!on_catchall(s, &s->rules[i], object, sizeof(object), safe,
 				 risky))
@@ -369,13 +671,35 @@ static void print_catchall(const struct suggest_rule *r, const char *object,
 		"#     filecon --restore\n");
 }
 
-void suggest_print(const struct suggest *s, FILE *out, int explain)
+/* The groups an assertion forbids, whose denials have plain rules. */
+static void print_forbidden_groups(const struct suggest *s, FILE *out)
+{
+	const struct suggest_group *g;
+	size_t i;
+
+	for (i = 0; i < s->ngroups; i++) {
+		g = &s->groups[i];
+		if (!g->forbidden)
+			continue;
+		if (g->create)
+			fprintf(out, "# not suggested, the policy forbids it (%s): create %s %s %s, for the files %s made in %s that were relabelled %s; rules for %s as they are follow\n",
+				g->why, g->s, g->a, g->b, g->s, g->a, g->b,
+				g->a);
+		else
+			fprintf(out, "# not suggested, the policy forbids it (%s): exec %s %s %s, a label of its own for the program %s that %s runs; rules for %s follow\n",
+				g->why, g->s, g->a, g->b, g->a, g->s, g->s);
+	}
+}
+
+void suggest_print(struct suggest *s, FILE *out, int explain)
 {
 	char object[300], safe[8], risky[8], text[1100], why[1100];
 
 	const struct suggest_rule *r;
 	size_t i, j;
 
+	suggest_finish(s);
+	print_forbidden_groups(s, out);
 	for (i = 0; i < s->nrules; i++) {
 		r = &s->rules[i];
 		if (explain) {
@@ -396,7 +720,8 @@ void suggest_print(const struct suggest *s, FILE *out, int explain)
 			snprintf(text, sizeof(text), "%s %s", r->head, r->letters);
 		else
 			snprintf(text, sizeof(text), "%s", r->head);
-		if (s->forbidden && s->forbidden(text, why, sizeof(why), s->forbidden_ctx))
+		if (!r->checked && s->forbidden &&
+		    s->forbidden(text, why, sizeof(why), s->forbidden_ctx))
 			fprintf(out, "# not suggested, the policy forbids it (%s): %s\n",
 				why, text);
 		else if (on_catchall(s, r, object, sizeof(object), safe, risky))
@@ -424,6 +749,14 @@ void suggest_free(struct suggest *s)
 		free(s->rules[i].head);
 	}
 	free(s->rules);
+	for (i = 0; i < s->nrecords; i++) {
+		free(s->records[i].rule);
+		free(s->records[i].desc);
+		free(s->records[i].rec);
+	}
+	free(s->records);
+	free(s->relabels);
+	free(s->groups);
 	for (i = 0; i < s->nunliftable; i++)
 		free(s->unliftable[i]);
 	free(s->unliftable);

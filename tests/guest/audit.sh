@@ -16,12 +16,16 @@ denial-is-an-audit-record-naming-the-missing-rule)
 	filecon -s audit_secret_t "$d/secret"
 	load "$base"
 	ino=$(stat -c %i "$d/secret")
+	# The program the task runs: busybox's file, by its label (none on
+	# the guest's root: unlabeled).
+	prog=$(label "$(readlink -f "$(command -v cat)")")
+	prog=${prog:-unlabeled}
 	run 1 execcon app_t cat "$d/secret"
-	log_has "audit: type=1425 audit([0-9.:]*): denied op=open check=file subject=app_t object=audit_secret_t pid=[0-9]* comm=\"cat\" name=\"secret\" dev=\"[^\"]*\" ino=$ino enforcing=1 missing='allow app_t audit_secret_t r'$" ||
-		fail "expected a type=1425 record with pid, comm, name, dev, ino and the missing rule, saw: $(dmesg | grep 'denied op=' | tail -n 1)"
+	log_has "audit: type=1425 audit([0-9.:]*): denied op=open check=file subject=app_t object=audit_secret_t program=$prog pid=[0-9]* comm=\"cat\" name=\"secret\" dev=\"[^\"]*\" ino=$ino enforcing=1 missing='allow app_t audit_secret_t r'$" ||
+		fail "expected a type=1425 record with program=$prog, pid, comm, name, dev, ino and the missing rule, saw: $(dmesg | grep 'denied op=' | tail -n 1)"
 	# A capability has no object: object=-, no name.
 	run 1 execcon app_t hostname audit-test
-	log_has "type=1425 .*denied op=capable check=capability subject=app_t object=- pid=[0-9]* comm=\"hostname\" enforcing=1 missing='capability app_t sys_admin'$" ||
+	log_has "type=1425 .*denied op=capable check=capability subject=app_t object=- program=$prog pid=[0-9]* comm=\"hostname\" enforcing=1 missing='capability app_t sys_admin'$" ||
 		fail "expected a capability record, saw: $(dmesg | grep 'denied op=' | tail -n 1)"
 	;;
 loads-and-mode-changes-are-audit-records)
@@ -159,13 +163,87 @@ process app_t victim_t s" "$(cat "$d/suggested")"
 		fail "expected 'capability app_t chown', saw: $(cat $out)"
 	grep -q "^allow app_t sug_data_t rw$" $out ||
 		fail "expected 'allow app_t sug_data_t rw' merged, saw: $(cat $out)"
-	grep -q "^#   op=open check=file subject=app_t object=sug_data_t comm=\"sh\" name=\"w\"" $out ||
+	grep -q "^#   op=open check=file subject=app_t object=sug_data_t program=[^ ]* comm=\"sh\" name=\"w\"" $out ||
 		fail "expected --explain to name the denied open of w, saw: $(cat $out)"
 	sigilctl suggest >>"$d/policy" 2>/dev/null
 	run 0 sigilctl load "$d/policy"
 	replay 0
 	expect_eq "w after the replay" new "$(cat "$d/w")"
 	expect_eq "owner of r after the replay" 1 "$(stat -c %u "$d/r")"
+	;;
+suggest-proposes-exec-and-create-rules-from-the-trail)
+	# A mailer of its own kind that app_t runs, and a spool file app_t
+	# made that the admin relabelled: the trail says which rules are
+	# wanted, exec and create rules, not more rights for app_t.
+	cp ./file-ops "$d/mailer" && filecon -s sug_mailer_exec_t "$d/mailer" ||
+		fail "cannot make the mailer"
+	echo q >"$d/queue" && filecon -s sug_queue_t "$d/queue"
+	mkdir "$d/spool" && filecon -s sug_spool_t "$d/spool"
+	rules="$base
+allow app_t sug_mailer_exec_t rx
+allow app_t sug_spool_t xc"
+	load "$rules"
+	dmesg -c >/dev/null
+	run 1 execcon app_t sh -c "\"$d/mailer\" mmap \"$d/queue\" r"
+	log_has "subject=app_t object=sug_queue_t program=sug_mailer_exec_t " ||
+		fail "expected a denial naming program=sug_mailer_exec_t, saw: $(dmesg | grep 'denied op=' | tail -n 1)"
+	# app_t makes its file (c), which takes the directory's label: it
+	# may neither write nor read it.
+	run 1 execcon app_t sh -c "echo job >$d/spool/job1"
+	expect_eq "label of app_t's new file" sug_spool_t "$(label "$d/spool/job1")"
+	denial "allow app_t sug_spool_t w"
+	run 1 execcon app_t cat "$d/spool/job1"
+	denial "allow app_t sug_spool_t r"
+	# The admin's relabel of that file is recorded, once.
+	filecon -s sug_job_t "$d/spool/job1"
+	ino=$(stat -c %i "$d/spool/job1")
+	log_has "relabeled op=relabel subject=kernel object=sug_spool_t new=sug_job_t .*ino=$ino" ||
+		fail "expected a relabeled record for inode $ino, saw: $(dmesg | grep 'relabeled' | tail -n 1)"
+	filecon -s sug_other_t "$d/spool/job1"
+	expect_eq "relabeled records of the file" 1 "$(dmesg | grep -c "relabeled op=relabel.*ino=$ino")"
+	# A file the unconfined shell made is no such file.
+	echo x >"$d/spool/mine"
+	filecon -s sug_job_t "$d/spool/mine"
+	expect_eq "relabeled records of the shell's file" 0 \
+		"$(dmesg | grep -c "relabeled op=relabel.*ino=$(stat -c %i "$d/spool/mine")")"
+	dmesg >"$d/log"
+	run 0 sigilctl suggest "$d/log"
+	expect_eq "suggested rules" "exec app_t sug_mailer_exec_t sug_mailer_t
+transition app_t sug_mailer_t
+allow sug_mailer_t sug_mailer_exec_t rx
+allow sug_mailer_t sug_queue_t r
+create app_t sug_spool_t sug_job_t
+allow app_t sug_job_t rw" "$(cat $out)"
+	# Loaded, the mailer runs in a label of its own: a second round,
+	# with that label permissive, gives it the directories on its way,
+	# which app_t had; then it reads the queue, enforced.
+	printf 'unconfined kernel\n%s\n' "$rules" >"$d/policy"
+	cat $out >>"$d/policy"
+	{ cat "$d/policy"; echo 'permissive sug_mailer_t'; } >"$d/policy-p"
+	run 0 sigilctl load "$d/policy-p"
+	dmesg -c >/dev/null
+	run 0 execcon app_t sh -c "\"$d/mailer\" mmap \"$d/queue\" r"
+	run 0 sigilctl suggest
+	grep -q "^# not suggested, unlabeled is a catch-all: allow sug_mailer_t unlabeled x$" $out ||
+		fail "expected the second round to name x on the unlabeled directories, withheld, saw: $(cat $out)"
+	grep -q "^exec " $out &&
+		fail "the second round proposes another exec rule: $(cat $out)"
+	# The test's directories are unlabeled, as the base's labels have
+	# them: the admin's rule, by hand.
+	{ cat $out; echo 'allow sug_mailer_t unlabeled x'; } >>"$d/policy"
+	run 0 sigilctl load "$d/policy"
+	run 0 execcon app_t sh -c "\"$d/mailer\" mmap \"$d/queue\" r"
+	run 1 execcon app_t cat "$d/queue"
+	run 0 execcon app_t sh -c "echo job >$d/spool/job2 && cat $d/spool/job2"
+	expect_eq "label of app_t's next spool file" sug_job_t "$(label "$d/spool/job2")"
+	# With an assertion that app_t reaches nothing, no exec rule: the
+	# mailer's rights go to app_t itself.
+	printf 'unconfined kernel\n%s\nnever reach app_t *\n' "$rules" >"$d/policy2"
+	run 0 sigilctl suggest --policy "$d/policy2" "$d/log"
+	grep -q "^# not suggested, the policy forbids it ('never reach app_t \*' is broken by 'transition app_t sug_mailer_t', the last of a chain of 1): exec app_t sug_mailer_exec_t sug_mailer_t" $out ||
+		fail "expected the exec rule withheld for the reach assertion, saw: $(cat $out)"
+	grep -q "^allow app_t sug_queue_t r$" $out ||
+		fail "expected the queue's rule for app_t instead, saw: $(cat $out)"
 	;;
 suggest-reads-audit-logs-and-refuses-bad-usage)
 	cat >"$d/audit.log" <<'LOG'

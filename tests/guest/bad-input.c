@@ -461,6 +461,15 @@ static void node_rows(void)
 		  "unconfined kernel\nattribute d\nmember a_t d\ncreate a_t b_t d\n" },
 		{ "an attribute rule with two names",
 		  "unconfined kernel\nattribute d e\n" },
+		{ "a create rule's file name with a slash",
+		  "unconfined kernel\ncreate a_t d_t a_t etc/ld.so.preload\n" },
+		{ "a create rule's file name '..'",
+		  "unconfined kernel\ncreate a_t d_t a_t ..\n" },
+		{ "a create rule for a label its subject may not write",
+		  "unconfined kernel\nallow a_t f_t r\ncreate a_t d_t f_t passwd\n" },
+		{ "two create rules for one name, two labels",
+		  "unconfined kernel\nallow a_t f_t w\nallow a_t g_t w\n"
+		  "create a_t d_t f_t n\ncreate a_t d_t g_t n\n" },
 		{ "a 256-byte label", NULL },
 	};
 	static const struct {

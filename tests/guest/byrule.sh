@@ -68,15 +68,36 @@ exec kernel daemon_exec_t app_t"
 	# execcon meets the same refusal earlier, when it writes attr/exec.
 	run 125 execcon app_t "$d/daemon" show
 	grep -q "Permission denied" $err || fail "expected EACCES from execcon, saw: $(cat $err)"
-	# An entrypoint rule for app_t that is not the daemon's label.
+	# The exec rule is an entrypoint of app_t besides those written.
 	load "$rules
 entrypoint app_t other_exec_t
 exec kernel daemon_exec_t app_t"
-	run 126 sh -c "\"$d/daemon\" show"
-	denial "entrypoint app_t daemon_exec_t"
+	run 0 "$d/daemon" show
 	load "$rules
 entrypoint app_t daemon_exec_t
 exec kernel daemon_exec_t app_t"
+	run 0 "$d/daemon" show
+	;;
+exec-rule-narrows-its-label-to-its-program)
+	# exec kernel daemon_exec_t app_t implies entrypoint app_t
+	# daemon_exec_t: no other program enters app_t, by attr/exec either.
+	prog=$(label "$(readlink -f "$(command -v true)")")
+	prog=${prog:-unlabeled}
+	load "$rules
+exec kernel daemon_exec_t app_t"
+	run 0 "$d/daemon" show
+	run 126 execcon app_t true
+	denial "entrypoint app_t $prog"
+	# victim_t, which no exec rule enters, is entered by any program.
+	run 0 execcon victim_t true
+	# The implied rule is neither printed nor counted.
+	expect_eq "entrypoint rules printed" "" "$(grep '^entrypoint' $fs/policy)"
+	expect_eq "rules counted" 8 "$(sed -n 's/^rules: *//p' $fs/status)"
+	# "entrypoint app_t *": any program, on purpose.
+	load "$rules
+entrypoint app_t *
+exec kernel daemon_exec_t app_t"
+	run 0 execcon app_t true
 	run 0 "$d/daemon" show
 	;;
 exec-rule-under-no-new-privs-needs-nnptransition)
@@ -130,6 +151,50 @@ create kernel spool_t job_t"
 	expect_eq "label after a rename" spool_t "$(label "$s/other/plain")"
 	ln "$s/other/plain" "$s/link"
 	expect_eq "label of a hard link" spool_t "$(label "$s/link")"
+	;;
+named-create-rule-labels-that-name-alone)
+	# "The new /etc/ld.so.preload is preload_t", and no other new file.
+	s=$base/byrule-named
+	rm -rf "$s"
+	mkdir "$s" && filecon -s etc_t "$s" || fail "cannot make $s"
+	load "$rules
+allow app_t etc_t rwxc
+allow app_t preload_t rw
+allow app_t appconf_t rw
+create kernel etc_t preload_t ld.so.preload
+create app_t etc_t preload_t ld.so.preload
+create app_t etc_t appconf_t"
+	# Each way of making it; the name alone, byte for byte.
+	for how in "echo x >" "mkdir" "mkfifo" "ln -s target"; do
+		sh -c "$how $s/ld.so.preload" || fail "cannot: $how $s/ld.so.preload"
+		expect_eq "label of ld.so.preload made by '$how', in core" \
+			preload_t "$(label "$s/ld.so.preload" -h)"
+		expect_eq "label of ld.so.preload made by '$how', on disk" \
+			preload_t "$(on_disk "$s/ld.so.preload")"
+		rm -rf "$s/ld.so.preload"
+	done
+	for other in ld.so.preload.new LD.SO.PRELOAD ld.so.prelo; do
+		echo x >"$s/$other"
+		expect_eq "label of $other (no rule names it)" etc_t "$(label "$s/$other")"
+	done
+	# app_t: the named rule wins over the pair's.
+	run 0 execcon app_t sh -c "echo y >$s/ld.so.preload && echo z >$s/app.conf"
+	expect_eq "label of app_t's ld.so.preload" preload_t "$(label "$s/ld.so.preload")"
+	expect_eq "label of app_t's other file" appconf_t "$(label "$s/app.conf")"
+	# A rename onto the name is no creation: the file keeps its label.
+	rm -f "$s/ld.so.preload"
+	run 0 execcon app_t sh -c "echo w >$s/tmp.x && mv $s/tmp.x $s/ld.so.preload"
+	expect_eq "label of a file renamed onto the name" appconf_t "$(label "$s/ld.so.preload")"
+	# The kernel refuses a named rule whose label its subject may not
+	# write, and keeps the running policy.
+	gen=$(sed -n 's/^generation: *//p' $fs/status)
+	printf 'unconfined kernel\n%s\ncreate app_t etc_t shadow_t shadow\n' "$rules" >"$d/bad"
+	cat "$d/bad" >$fs/policy 2>/dev/null
+	expect_eq "generation after the refused load" "$gen" "$(sed -n 's/^generation: *//p' $fs/status)"
+	expect_eq "the kernel's reason" "line 8: 'create app_t etc_t shadow_t shadow' labels files that 'app_t' may not write: it needs 'allow app_t shadow_t w'" \
+		"$(sed -n 's/^last_error: *//p' $fs/status)"
+	expect_eq "the running policy's named rule" "create app_t etc_t preload_t ld.so.preload" \
+		"$(grep '^create app_t etc_t preload_t' $fs/policy)"
 	;;
 newfiles-creator-gives-new-files-their-creators-label)
 	s=$base/byrule-newfiles

@@ -12,7 +12,7 @@ allow app_t unlabeled rx'
 ops=./file-ops
 # denial_line OP OBJECT NAME: the log has app_t's denial of OP on NAME.
 denial_line() {
-	log_has "denied op=$1 check=file subject=app_t object=$2 pid=[0-9]* comm=\"[^\"]*\" name=\"$3\" " ||
+	log_has "denied op=$1 check=file subject=app_t object=$2\( program=[^ ]*\)\{0,1\} pid=[0-9]* comm=\"[^\"]*\" name=\"$3\" " ||
 		fail "expected an op=$1 denial line for $3, saw: $(dmesg | grep 'denied op=' | tail -n 2)"
 }
 # refused COMMAND...: COMMAND must fail with "Permission denied".

@@ -133,6 +133,62 @@ member app_t svc" "$(grep -w svc $fs/policy)"
 	expect_eq "the kernel's reason" "line $(wc -l <"$d/p"): 'svc' is an attribute: attributes do not nest" \
 		"$(status_line last_error)"
 	;;
+rules-report-their-use-by-file-and-line)
+	echo s >"$d/conf"
+	filecon -s lang_conf_t "$d/conf"
+	mkdir "$d/p.d"
+	printf 'unconfined kernel\n%s\nallow app_t lang_conf_t r\n' "$base" >"$d/p"
+	printf "# a package's rules\nallow app_t lang_unused_t w\ncapability app_t chown\n" \
+		>"$d/p.d/50-pkg.policy"
+	run 0 sigilctl load "$d/p"
+	run 0 sigilctl rules --unused --policy "$d/p"
+	grep -qx "$d/p:6: allow app_t lang_conf_t r" $out ||
+		fail "expected the rule not yet used, by file and line, saw: $(cat $out)"
+	run 0 execcon app_t cat "$d/conf"
+	run 0 sigilctl rules --unused --policy "$d/p"
+	grep -q lang_conf_t $out && fail "a rule just used is listed as unused: $(cat $out)"
+	grep -qx "$d/p.d/50-pkg.policy:2: allow app_t lang_unused_t w" $out ||
+		fail "expected the fragment's unused allow rule, saw: $(cat $out)"
+	grep -qx "$d/p.d/50-pkg.policy:3: capability app_t chown" $out ||
+		fail "expected the fragment's unused capability rule, saw: $(cat $out)"
+	grep -q "transition kernel app_t" $out &&
+		fail "the transition execcon used is listed as unused: $(cat $out)"
+	grep -q "^sigilctl: 4 of 8 rules not used since the load at " $err ||
+		fail "expected 4 of 8 rules unused (victim_t's 2, the fragment's 2), saw: $(cat $err)"
+	# --stats: the count and the time of the last use.
+	run 0 sigilctl rules --policy "$d/p"
+	line=$(grep " $d/p:6 allow app_t lang_conf_t r$" $out)
+	[ "${line%% *}" -ge 1 ] 2>/dev/null ||
+		fail "expected a count of 1 or more for the rule used, saw: '$line'"
+	case $line in
+	*" $(date +%Y-%m-%dT)"*) ;;
+	*) fail "expected today's date as the last use, saw: '$line'" ;;
+	esac
+	grep -qx "0 never $d/p.d/50-pkg.policy:2 allow app_t lang_unused_t w" $out ||
+		fail "expected a count of 0, never used, saw: $(cat $out)"
+	# Not used since a time to come: every rule.
+	run 0 sigilctl rules --unused --since "@$(( $(date +%s) + 3600 ))" --policy "$d/p"
+	expect_eq "rules unused since an hour from now" 8 "$(wc -l <$out)"
+	# The files changed since the load: the last good policy's lines.
+	echo "# edited" >>"$d/p"
+	run 0 sigilctl rules --unused --policy "$d/p"
+	grep -q "is not the loaded text; its lines are those of .*last-good.policy" $err ||
+		fail "expected a warning that the files are not the loaded text, saw: $(cat $err)"
+	grep -q "last-good.policy:8: allow app_t lang_unused_t w" $out ||
+		fail "expected places in the last good policy, saw: $(cat $out)"
+	# Loaded straight into the kernel: lines of the loaded text.
+	printf 'unconfined kernel\n%s\nallow app_t lang_other_t r\n' "$base" >$fs/policy
+	run 0 sigilctl rules --unused --policy "$d/p"
+	grep -qx "loaded text:6: allow app_t lang_other_t r" $out ||
+		fail "expected places in the loaded text, saw: $(cat $out)"
+	# Bad usage, and a confined label without 'policy LABEL r'.
+	run 2 sigilctl rules --unused --since yesterday
+	grep -q "invalid time 'yesterday'" $err || fail "expected the time named, saw: $(cat $err)"
+	run 2 sigilctl rules --since 1d
+	run 2 sigilctl rules --unused --stats
+	run 1 execcon app_t cat $fs/rules
+	denial "policy app_t r"
+	;;
 *) fail "unknown test $t" ;;
 esac
 exit 0

@@ -28,7 +28,7 @@ allow app_t log_t a"
 	run 1 execcon app_t sh -c "echo x >\"$d/log\""
 	expect_eq "log after the append and the refused overwrite" "log
 appended" "$(cat "$d/log")"
-	log_has "audit: type=1425 audit([0-9.:]*): denied op=open check=file subject=app_t object=other_t pid=[0-9]* comm=\"cat\" name=\"other\" dev=\"[^\"]*\" ino=[0-9]* enforcing=1 missing='allow app_t other_t r'$" ||
+	log_has "audit: type=1425 audit([0-9.:]*): denied op=open check=file subject=app_t object=other_t program=[^ ]* pid=[0-9]* comm=\"cat\" name=\"other\" dev=\"[^\"]*\" ino=[0-9]* enforcing=1 missing='allow app_t other_t r'$" ||
 		fail "expected a denial log line for 'other', saw: $(dmesg | grep 'denied op=' | tail -3)"
 	;;
 create-needs-c-and-remove-needs-w)

@@ -87,7 +87,42 @@ static const struct {
 	{ "exec, create and newfiles rules",
 	  "exec kernel httpd_exec_t httpd_t\nexec kernel cron_exec_t cron_t\n"
 	  "create httpd_t log_t httpd_log_t\nnewfiles creator\n"
-	  "exec kernel httpd_exec_t httpd_t\nnewfiles creator\n", 4, 0, NULL },
+	  "exec kernel httpd_exec_t httpd_t\nnewfiles creator\n"
+	  "allow httpd_t httpd_log_t w\n", 5, 0, NULL },
+	{ "create rules that name the file",
+	  "allow a_t f_t w\nallow a_t g_t w\ncreate a_t d_t f_t\n"
+	  "create a_t d_t g_t ld.so.preload\ncreate a_t d_t g_t passwd\n"
+	  "create a_t d_t g_t passwd\ncreate a_t d_t a_t .passwd.lock\n",
+	  6, 0, NULL },
+	{ "a second create rule for a name",
+	  "allow a_t f_t w\nallow a_t g_t w\ncreate a_t d_t f_t n\n"
+	  "create a_t d_t g_t m\ncreate a_t d_t g_t n\n", -1, 5,
+	  "a second create rule for 'a_t' 'd_t' 'n': 'f_t' before, 'g_t' here" },
+	{ "a create rule gives a label its subject may not write",
+	  "allow a_t f_t rc\ncreate a_t d_t f_t\n", -1, 2,
+	  "'create a_t d_t f_t' labels files that 'a_t' may not write: it needs 'allow a_t f_t w'" },
+	{ "a named create rule gives a label its subject may not write",
+	  "create a_t d_t f_t ld.so.preload\n", -1, 1,
+	  "'create a_t d_t f_t ld.so.preload' labels files that 'a_t' may not write: it needs 'allow a_t f_t w'" },
+	{ "an unconfined subject may create any label",
+	  "unconfined a_t\ncreate a_t d_t f_t\ncreate a_t d_t g_t x\n", 3, 0,
+	  NULL },
+	{ "create names no file '.'", "create a_t d_t a_t .\n", -1, 1,
+	  "file name '.' names no new file" },
+	{ "create names no file '..'", "create a_t d_t a_t ..\n", -1, 1,
+	  "file name '..' names no new file" },
+	{ "create names one component", "create a_t d_t a_t etc/passwd\n",
+	  -1, 1,
+	  "invalid file name 'etc/passwd' (byte \\x2f: a name is one component of a path, in printable ASCII)" },
+	{ "create takes 3 or 4 fields", "create a_t d_t\n", -1, 1,
+	  "'create' takes 3 fields, or 4 with a file name, not 2" },
+	{ "create names a file of at most 255 bytes",
+	  "create a_t d_t a_t " X64 X64 X64 X64 "\n", -1, 1,
+	  "file name '" "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" "...' is longer than 255 bytes" },
+	{ "an assertion sees create rules that name the file",
+	  "allow a_t x_t w\ncreate a_t etc_t x_t ld.so.preload\n"
+	  "never create * etc_t x_t\n", -1, 3,
+	  "'never create * etc_t x_t' is broken by 'create a_t etc_t x_t ld.so.preload'" },
 	{ "a second exec rule for a pair",
 	  "exec a_t x_t b_t\nexec a_t y_t b_t\nexec a_t x_t c_t\n", -1, 3,
 	  "a second exec rule for 'a_t' 'x_t': 'b_t' before, 'c_t' here" },

@@ -21,6 +21,48 @@ static int forbidden(const char *rule, char *why, size_t room, void *ctx)
 	return policy_never_breaks(ctx, strlen(ctx), rule, why, room);
 }
 
+/*
+ * The policy text @ctx with @rules added, checked whole, as sigilctl
+ * asks a valid policy.
+ */
+static int forbidden_whole(const char *rules, char *why, size_t room, void *ctx)
+{
+	char both[4096], reason[256];
+	unsigned int line;
+
+	snprintf(both, sizeof(both), "%s\n%s", (const char *)ctx, rules);
+	if (policy_check(both, strlen(both), &line, reason, sizeof(reason)) >= 0)
+		return 0;
+	snprintf(why, room, "%s", reason);
+	return 1;
+}
+
+/* A policy whose httpd_t runs sendmail_exec_t as its own program. */
+static int own_sendmail(const char *subject, const char *program, void *ctx)
+{
+	(void)ctx;
+	return !strcmp(subject, "httpd_t") && !strcmp(program, "sendmail_exec_t");
+}
+
+/* A policy that has the label sendmail_t already. */
+static int names_sendmail(const char *label, void *ctx)
+{
+	(void)ctx;
+	return !strcmp(label, "sendmail_t");
+}
+
+/* What suggest_print() writes for the lines @s has read. */
+static char *printed(struct suggest *s)
+{
+	char *out = NULL;
+	size_t size = 0;
+	FILE *f = open_memstream(&out, &size);
+
+	suggest_print(s, f, 0);
+	fclose(f);
+	return out;
+}
+
 /* What suggest_print() writes for @lines, fed one by one. */
 static char *suggest_of(const char *const *lines, int explain,
 			struct suggest *s)
@@ -71,7 +113,7 @@ int main(void)
 	struct suggest s;
 	char *out;
 
-	plan(23);
+	plan(28);
 
 	out = suggest_of(forms, 0, &s);
 	is_str("allow app_t secret_t rw\n"
@@ -243,6 +285,92 @@ int main(void)
 		out = suggest_of(packets, 0, &s);
 		is_str("net httpd_t http_packet_t sr\n", out,
 		       "denied packets of a secmark label get one net rule with s and r");
+		free(out);
+		suggest_free(&s);
+	}
+	{
+		/*
+		 * A program of its own kind run in its caller's label gets an
+		 * exec rule; a file its maker's directory labelled, and that
+		 * the admin relabelled, a create rule.
+		 */
+		static const char *const trail[] = {
+			"denied op=open check=file subject=httpd_t object=spool_t program=sendmail_exec_t pid=5 comm=\"sendmail\" name=\"q1\" dev=\"vda\" ino=40 enforcing=1 missing='allow httpd_t spool_t rw'",
+			"denied op=open check=file subject=httpd_t object=etc_t program=httpd_exec_t pid=4 comm=\"httpd\" name=\"x.conf\" dev=\"vda\" ino=41 enforcing=1 missing='allow httpd_t etc_t r'",
+			"denied op=open check=file subject=httpd_t object=log_t program=httpd_exec_t pid=4 comm=\"httpd\" name=\"acc.log\" dev=\"vda\" ino=42 enforcing=1 missing='allow httpd_t log_t a'",
+			"denied op=open check=file subject=httpd_t object=log_t program=httpd_exec_t pid=4 comm=\"httpd\" name=\"err.log\" dev=\"vda\" ino=43 enforcing=1 missing='allow httpd_t log_t r'",
+			"[ 2.0] audit: type=1425 audit(2.0:9): relabeled op=relabel subject=kernel object=log_t new=httpd_log_t creator=httpd_t pid=9 comm=\"filecon\" name=\"acc.log\" dev=\"vda\" ino=42",
+			NULL
+		};
+		static const char reach_policy[] = "unconfined kernel\nnever reach httpd_t *\n";
+
+		out = suggest_of(trail, 0, &s);
+		is_str("exec httpd_t sendmail_exec_t sendmail_t\n"
+		       "transition httpd_t sendmail_t\n"
+		       "allow sendmail_t sendmail_exec_t rx\n"
+		       "allow sendmail_t spool_t rw\n"
+		       "allow httpd_t etc_t r\n"
+		       "create httpd_t log_t httpd_log_t\n"
+		       "allow httpd_t httpd_log_t wa\n"
+		       "allow httpd_t log_t r\n", out,
+		       "a helper program gets an exec rule and the rights denied; a relabelled file a create rule; other files plain rules");
+		free(out);
+		suggest_free(&s);
+
+		memset(&s, 0, sizeof(s));
+		s.own_program = own_sendmail;
+		for (size_t i = 0; trail[i]; i++)
+			suggest_line(&s, trail[i]);
+		out = printed(&s);
+		ok(out && !strncmp(out, "allow httpd_t spool_t rw\n", 25),
+		   "a program the policy makes the subject's own gets plain rules");
+		free(out);
+		suggest_free(&s);
+
+		memset(&s, 0, sizeof(s));
+		s.names = names_sendmail;
+		for (size_t i = 0; trail[i]; i++)
+			suggest_line(&s, trail[i]);
+		out = printed(&s);
+		ok(out && !strncmp(out, "allow httpd_t spool_t rw\n", 25),
+		   "no exec rule into a label the policy already has");
+		free(out);
+		suggest_free(&s);
+
+		{
+			/* Not the file's maker, a relabel before the denial,
+			 * a line anyone could write: no create rule.
+			 */
+			static const char *const weak[] = {
+				"[ 1.0] audit: type=1425 audit(1.0:1): relabeled op=relabel subject=kernel object=log_t new=b_t creator=httpd_t pid=9 comm=\"filecon\" name=\"a\" dev=\"vda\" ino=50",
+				"denied op=open check=file subject=httpd_t object=log_t pid=4 comm=\"httpd\" name=\"a\" dev=\"vda\" ino=50 enforcing=1 missing='allow httpd_t log_t r'",
+				"denied op=open check=file subject=httpd_t object=log_t pid=4 comm=\"httpd\" name=\"b\" dev=\"vda\" ino=51 enforcing=1 missing='allow httpd_t log_t w'",
+				"[ 2.0] audit: type=1425 audit(2.0:2): relabeled op=relabel subject=kernel object=log_t new=b_t creator=crond_t pid=9 comm=\"filecon\" name=\"b\" dev=\"vda\" ino=51",
+				"denied op=open check=file subject=httpd_t object=log_t pid=4 comm=\"httpd\" name=\"c\" dev=\"vda\" ino=52 enforcing=1 missing='allow httpd_t log_t a'",
+				"[ 3.0] httpd[4]: relabeled op=relabel subject=kernel object=log_t new=b_t creator=httpd_t dev=\"vda\" ino=52",
+				NULL
+			};
+
+			out = suggest_of(weak, 0, &s);
+			is_str("allow httpd_t log_t rwa\n", out,
+			       "a relabel before the denial, of another maker's file, or not the kernel's makes no create rule");
+			free(out);
+			suggest_free(&s);
+		}
+
+		memset(&s, 0, sizeof(s));
+		s.forbidden = forbidden_whole;
+		s.forbidden_ctx = (void *)reach_policy;
+		for (size_t i = 0; trail[i]; i++)
+			suggest_line(&s, trail[i]);
+		out = printed(&s);
+		is_str("# not suggested, the policy forbids it ('never reach httpd_t *' is broken by 'transition httpd_t sendmail_t', the last of a chain of 1): exec httpd_t sendmail_exec_t sendmail_t, a label of its own for the program sendmail_exec_t that httpd_t runs; rules for httpd_t follow\n"
+		       "allow httpd_t spool_t rw\n"
+		       "allow httpd_t etc_t r\n"
+		       "create httpd_t log_t httpd_log_t\n"
+		       "allow httpd_t httpd_log_t wa\n"
+		       "allow httpd_t log_t r\n", out,
+		       "an exec rule a reach assertion forbids is not suggested: its denials get plain rules");
 		free(out);
 		suggest_free(&s);
 	}

@@ -50,7 +50,9 @@ for m in "${pages[@]}"; do
 	fi
 	n=$((n + 1))
 	bad=
-	for f in $(grep -o -- "$sysconfdir/sigil/[A-Za-z0-9_.-]*" "$m" |
+	# A path of the source tree (src/etc/sigil/debian/) is no file of
+	# the installed system, whatever sysconfdir is (/etc for a package).
+	for f in $(grep -o -- "[^A-Za-z0-9_./-]$sysconfdir/sigil/[A-Za-z0-9_.-]*\|^$sysconfdir/sigil/[A-Za-z0-9_.-]*" "$m" |
 		   sed 's|.*/||' | sort -u); do
 		printf '%s\n' "$allowed" | grep -qxF "$f" || bad="$bad $f"
 	done

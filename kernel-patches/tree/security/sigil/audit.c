@@ -13,12 +13,15 @@
  * The status node counts the denials that made no record.  A denial
  * record reads, on one line:
  *
- *   denied op=open check=file subject=app_t object=secret_t pid=42
- *   comm="cat" name="key" dev="vda" ino=12 enforcing=1
- *   missing='allow app_t secret_t r'
+ *   denied op=open check=file subject=app_t object=secret_t
+ *   program=app_exec_t pid=42 comm="cat" name="key" dev="vda" ino=12
+ *   enforcing=1 missing='allow app_t secret_t r'
  *
  * where missing is the rule that would allow the operation; a refusal
- * that no rule can lift has reason='...' instead.  A denial of a port
+ * that no rule can lift has reason='...' instead.  program is the label
+ * of the file the task runs, when the check is made in a task's context.
+ * The first relabel of a file that a confined task made in a directory,
+ * and that took the directory's label, is recorded too ("relabeled").  A denial of a port
  * names it after the object: proto=tcp port=8080 (a packet's label,
  * which the firewall gave, has no port).
  *
@@ -31,7 +34,9 @@
 #include <linux/audit.h>
 #include <linux/cred.h>
 #include <linux/dcache.h>
+#include <linux/fs.h>
 #include <linux/hash.h>
+#include <linux/init.h>
 #include <linux/lsm_audit.h>
 #include <linux/printk.h>
 #include <linux/ratelimit.h>
@@ -175,21 +180,49 @@ static void untrusted(char *out, size_t room, const char *str, size_t len)
 }
 
 /*
+ * The label of the program a check's subject runs, referenced, or NULL
+ * (fs.c gives it: sigil_audit_set_program()); NULL until then.
+ */
+static sigil_program_fn sigil_program __ro_after_init;
+
+/**
+ * sigil_audit_set_program - Name the program of each denial's subject
+ *
+ * @fn: What gives the label of the program the calling task runs when
+ * it is the check's subject.
+ *
+ * Called once, at init.
+ */
+void __init sigil_audit_set_program(sigil_program_fn fn)
+{
+	sigil_program = fn;
+}
+
+/* The program of @subject's task, referenced, or NULL. */
+static struct sigil_label *program_label(const struct sigil_label *subject)
+{
+	return sigil_program ? sigil_program(subject) : NULL;
+}
+
+/*
  * A denial's line in the kernel log when audit cannot take it: @check is
  * NULL for a refusal, which gives its reason where a denial gives the
  * missing rule.
  */
-static void print_denial(const char *op, const char *check, const char *subj,
-			 const char *obj, const struct dentry *dentry,
-			 bool enforcing, bool permissive, const char *missing)
+static void print_denial(const char *op, const char *check,
+			 const struct sigil_label *subj_label, const char *obj,
+			 const struct dentry *dentry, bool enforcing,
+			 bool permissive, const char *missing)
 {
-	char comm[TASK_COMM_LEN], *buf;
+	char comm[TASK_COMM_LEN], *buf, where[64] = "";
+	struct sigil_label *program;
 	struct name_snapshot name;
 	const size_t room = 2 * (NAME_MAX + 1) + 2 * TASK_COMM_LEN + 8;
 
 	buf = kmalloc(room, GFP_NOWAIT | __GFP_NOWARN);
 	if (!buf)
 		return;
+	program = program_label(subj_label);
 	get_task_comm(comm, current);
 	untrusted(buf, 2 * TASK_COMM_LEN + 4, comm, strnlen(comm, sizeof(comm)));
 	if (dentry) {
@@ -197,14 +230,32 @@ static void print_denial(const char *op, const char *check, const char *subj,
 		untrusted(buf + 2 * TASK_COMM_LEN + 4, room - 2 * TASK_COMM_LEN - 4,
 			  name.name.name, name.name.len);
 		release_dentry_name_snapshot(&name);
+		/* As audit writes them: the file's device and inode. */
+		if (d_backing_inode(dentry))
+			scnprintf(where, sizeof(where), " dev=\"%s\" ino=%lu",
+				  d_backing_inode(dentry)->i_sb->s_id,
+				  d_backing_inode(dentry)->i_ino);
 	}
-	pr_notice("denied op=%s%s%s subject=%s object=%s pid=%d comm=%s%s%s enforcing=%d%s %s='%s'\n",
-		  op, check ? " check=" : "", check ?: "", subj, obj,
+	pr_notice("denied op=%s%s%s subject=%s object=%s%s%s pid=%d comm=%s%s%s%s enforcing=%d%s %s='%s'\n",
+		  op, check ? " check=" : "", check ?: "", subj_label->str, obj,
+		  program ? " program=" : "", program ? program->str : "",
 		  task_tgid_nr(current), buf, dentry ? " name=" : "",
-		  dentry ? buf + 2 * TASK_COMM_LEN + 4 : "", enforcing,
+		  dentry ? buf + 2 * TASK_COMM_LEN + 4 : "", where, enforcing,
 		  permissive ? " permissive=1" : "",
 		  check ? "missing" : "reason", missing);
+	sigil_label_put(program);
 	kfree(buf);
+}
+
+/* Writes " program=LABEL" into @ab, when @subject's task runs one. */
+static void log_program(struct audit_buffer *ab,
+			const struct sigil_label *subject)
+{
+	struct sigil_label *const program = program_label(subject);
+
+	if (program)
+		audit_log_format(ab, " program=%s", program->str);
+	sigil_label_put(program);
 }
 
 /*
@@ -236,7 +287,7 @@ static void audit_denial(const char *op, const struct sigil_query *q, u64 why,
 		if (port)
 			snprintf(portobj, sizeof(portobj), "%s proto=%s port=%u",
 				 obj, sigil_proto_name(q->proto), q->port);
-		print_denial(op, check, q->subject->str,
+		print_denial(op, check, q->subject,
 			     port ? portobj : obj, dentry,
 			     enforcing, permissive, missing ?: "?");
 		kfree(missing);
@@ -252,6 +303,7 @@ static void audit_denial(const char *op, const struct sigil_query *q, u64 why,
 	if (port)
 		audit_log_format(ab, " proto=%s port=%u",
 				 sigil_proto_name(q->proto), q->port);
+	log_program(ab, q->subject);
 	audit_log_lsm_data(ab, &ad);
 	audit_log_format(ab, " enforcing=%d%s missing='%s'", enforcing,
 			 permissive ? " permissive=1" : "", missing ?: "?");
@@ -303,7 +355,7 @@ void sigil_audit_refusal(const char *op, const struct sigil_label *subject,
 	ab = audit_start(AUDIT_SIGIL_ACCESS);
 	if (!ab) {
 		if (__ratelimit(&sigil_denial_rs))
-			print_denial(op, NULL, subject->str, object->str, NULL,
+			print_denial(op, NULL, subject, object->str, NULL,
 				     enforcing, permissive, why);
 		else
 			atomic64_inc(&sigil_unlogged);
@@ -311,9 +363,53 @@ void sigil_audit_refusal(const char *op, const struct sigil_label *subject,
 	}
 	audit_log_format(ab, "denied op=%s subject=%s object=%s", op,
 			 subject->str, object->str);
+	log_program(ab, subject);
 	audit_log_lsm_data(ab, &ad);
 	audit_log_format(ab, " enforcing=%d%s reason='%s'", enforcing,
 			 permissive ? " permissive=1" : "", why);
+	audit_log_end(ab);
+}
+
+/**
+ * sigil_audit_relabel - Record the first relabel of a file made by a rule
+ *
+ * @dentry: The file, which a confined task made and which took its
+ * directory's label.
+ * @subject: The label of the task that relabels it.
+ * @from: That label, the directory's.
+ * @to: The new label.
+ * @creator: The label of the task that made it.
+ *
+ * A record of the same type as a denial, which reads "relabeled
+ * op=relabel subject=S object=FROM new=TO creator=C ..." with the file's
+ * name, device and inode: sigilctl suggest pairs it with the denials of
+ * the file's maker before it to propose a create rule.
+ */
+void sigil_audit_relabel(const struct dentry *dentry,
+			 const struct sigil_label *subject,
+			 const struct sigil_label *from,
+			 const struct sigil_label *to,
+			 const struct sigil_label *creator)
+{
+	struct common_audit_data ad = {
+		.type = LSM_AUDIT_DATA_DENTRY,
+		/* Only read: the union has no const member. */
+		.u.dentry = (struct dentry *)dentry,
+	};
+	struct audit_buffer *ab = audit_start(AUDIT_SIGIL_ACCESS);
+	const struct inode *const inode = d_backing_inode(dentry);
+
+	if (!ab) {
+		if (__ratelimit(&sigil_denial_rs))
+			pr_notice("relabeled op=relabel subject=%s object=%s new=%s creator=%s pid=%d dev=\"%s\" ino=%lu\n",
+				  subject->str, from->str, to->str,
+				  creator->str, task_tgid_nr(current),
+				  inode->i_sb->s_id, inode->i_ino);
+		return;
+	}
+	audit_log_format(ab, "relabeled op=relabel subject=%s object=%s new=%s creator=%s",
+			 subject->str, from->str, to->str, creator->str);
+	audit_log_lsm_data(ab, &ad);
 	audit_log_end(ab);
 }
 

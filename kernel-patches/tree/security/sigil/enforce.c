@@ -45,6 +45,23 @@ u64 sigil_icache_epoch = 1 << 8 | SIGIL_ICACHE_VALID;
 static bool sigil_enforce = true;
 
 /*
+ * Whether @p has the rule of @kind for the labels; found, it is counted
+ * as used when @count (a check's lookup, not a query's).
+ */
+static bool used(const struct sigil_policy *p, u8 kind,
+		 const struct sigil_label *first,
+		 const struct sigil_label *second,
+		 const struct sigil_label *third, bool count)
+{
+	const struct sigil_rule *r = sigil_policy_find(p, kind, first, second,
+						       third);
+
+	if (r && count)
+		sigil_policy_note_use(p, r);
+	return r;
+}
+
+/*
  * Whether @label is unconfined under @p.  Each label caches the answer for
  * one policy, keyed on the policy's sequence number (never reused), so
  * that the common case costs no hash lookup.
@@ -59,19 +76,41 @@ static bool unconfined(const struct sigil_policy *p,
 	/* A policy not yet installed (seq 0) is not cached for. */
 	if (cached >> 1 == p->seq && p->seq)
 		return cached & 1;
-	ret = sigil_policy_has(p, SIGIL_RULE_UNCONFINED, label, NULL, NULL);
+	ret = used(p, SIGIL_RULE_UNCONFINED, label, NULL, NULL, true);
 	if (p->seq)
 		atomic64_set(&l->unconfined, (s64)(p->seq << 1 | ret));
 	return ret;
 }
 
-/* For a kind with permissions: what of @q->perms the rules do not give. */
+/*
+ * For a kind with permissions: what of @q->perms the rules do not give.
+ * A rule that gives all of it is counted as used, unless @q is a query.
+ */
 static u64 lacking(const struct sigil_policy *p, const struct sigil_query *q)
 {
-	const u64 lack = q->perms & ~sigil_policy_perms(p, q->kind, q->subject,
-							 q->object);
+	const struct sigil_rule *r = sigil_policy_find(p, q->kind, q->subject,
+						       q->object, NULL);
+	const u64 lack = q->perms & ~(r ? r->perms : 0);
 
+	if (!lack && r && !q->query)
+		sigil_policy_note_use(p, r);
 	return lack ? SIGIL_WHY(q->kind, lack) : 0;
+}
+
+/*
+ * Whether the transition @q asks, into a label that entrypoint or exec
+ * rules narrow, is through one of its entry points: an entrypoint rule
+ * for the file's label, or the exec rule of @q's subject for that file.
+ */
+static bool entered(const struct sigil_policy *p, const struct sigil_query *q)
+{
+	const struct sigil_rule *r;
+
+	if (used(p, SIGIL_RULE_ENTRYPOINT, q->object, q->target, NULL,
+		 !q->query))
+		return true;
+	r = sigil_policy_find(p, SIGIL_RULE_EXEC, q->subject, q->target, NULL);
+	return r && r->l[2] == q->object;
 }
 
 /*
@@ -81,7 +120,8 @@ static u64 lacking(const struct sigil_policy *p, const struct sigil_query *q)
 static u64 decide(const struct sigil_policy *p, const struct sigil_query *q)
 {
 	const struct sigil_label *subject = q->subject, *object = q->object;
-	u64 t;
+	const bool count = !q->query;
+	const struct sigil_rule *r;
 
 	switch (q->kind) {
 	case SIGIL_RULE_ALLOW:
@@ -100,29 +140,31 @@ static u64 decide(const struct sigil_policy *p, const struct sigil_query *q)
 	case SIGIL_RULE_TRANSITION:
 		if (!p || subject == object)
 			return 0;
-		t = sigil_policy_perms(p, SIGIL_RULE_TRANSITION, subject, object);
-		if (!t)
+		r = sigil_policy_find(p, SIGIL_RULE_TRANSITION, subject, object,
+				      NULL);
+		if (!r)
 			return SIGIL_WHY(SIGIL_RULE_TRANSITION, 0);
-		if (q->target && t & SIGIL_TRANSITION_NARROW &&
-		    !sigil_policy_has(p, SIGIL_RULE_ENTRYPOINT, object,
-				      q->target, NULL))
+		if (q->target && r->perms & SIGIL_TRANSITION_NARROW &&
+		    !entered(p, q))
 			return SIGIL_WHY(SIGIL_RULE_ENTRYPOINT, 0);
+		if (count)
+			sigil_policy_note_use(p, r);
 		return 0;
 	case SIGIL_RULE_NNP_TRANSITION:
 	case SIGIL_RULE_NOSUID_TRANSITION:
 		if (!p || subject == object ||
-		    sigil_policy_has(p, q->kind, subject, object, NULL))
+		    used(p, q->kind, subject, object, NULL, count))
 			return 0;
 		return SIGIL_WHY(q->kind, 0);
 	case SIGIL_RULE_DYNTRANSITION:
 		/* With or without a policy: no new entry point vets it. */
 		if (subject == object ||
-		    (p && sigil_policy_has(p, q->kind, subject, object, NULL)))
+		    (p && used(p, q->kind, subject, object, NULL, count)))
 			return 0;
 		return SIGIL_WHY(q->kind, 0);
 	case SIGIL_RULE_FSCREATE:
 		if (!p || subject == object || unconfined(p, subject) ||
-		    sigil_policy_has(p, q->kind, subject, object, NULL))
+		    used(p, q->kind, subject, object, NULL, count))
 			return 0;
 		return SIGIL_WHY(q->kind, 0);
 	case SIGIL_RULE_UNCONFINED:
@@ -132,7 +174,7 @@ static u64 decide(const struct sigil_policy *p, const struct sigil_query *q)
 		return SIGIL_WHY(q->kind, 0);
 	case SIGIL_RULE_RELABEL:
 		if (!p || object == q->target || unconfined(p, subject) ||
-		    sigil_policy_has(p, q->kind, subject, object, q->target))
+		    used(p, q->kind, subject, object, q->target, count))
 			return 0;
 		return SIGIL_WHY(q->kind, 0);
 	default:
@@ -306,8 +348,13 @@ u8 sigil_rights(u8 kind, const struct sigil_label *subject,
 
 	rcu_read_lock();
 	p = rcu_dereference(sigil_policy);
-	if (p && subject != object && !unconfined(p, subject))
-		rights = sigil_policy_perms(p, kind, subject, object);
+	if (p && subject != object && !unconfined(p, subject)) {
+		const struct sigil_rule *r = sigil_policy_find(p, kind, subject,
+							       object, NULL);
+
+		rights = r ? r->perms : 0;
+		sigil_policy_note_use(p, r);
+	}
 	rcu_read_unlock();
 	return rights;
 }
@@ -466,6 +513,7 @@ static int policy_fslabels(const struct sigil_policy *policy,
 		r = sigil_policy_find(policy, SIGIL_RULE_FSLABELS, type, NULL,
 				      NULL);
 	sigil_label_put(type);
+	sigil_policy_note_use(policy, r);
 	if (!r)
 		return -1;
 	return r->perms & BIT(SIGIL_FSLABELS_GENFS) ? SIGIL_FSLABELS_GENFS :
@@ -534,7 +582,8 @@ struct sigil_label *sigil_exec_label(const struct sigil_label *from,
 	p = rcu_dereference(sigil_policy);
 	if (p && p->nexec)
 		label = sigil_label_get(sigil_policy_target(p, SIGIL_RULE_EXEC,
-							    from, program));
+							    from, program,
+							    NULL));
 	rcu_read_unlock();
 	return label;
 }
@@ -544,16 +593,21 @@ struct sigil_label *sigil_exec_label(const struct sigil_label *from,
  *
  * @task: The creating task's label.
  * @parent: The label of the directory it is created in.
+ * @name: The new file's name, or NULL (O_TMPFILE).
  *
- * A create rule's label for the pair, else @task under "newfiles
- * creator", else @parent: one look at the running policy, and no lookup
- * at all when it has no create rule.
+ * The label of the create rule for the pair that names @name, else of
+ * the one for every name, else @task under "newfiles creator", else
+ * @parent: one look at the running policy (two when its create rules
+ * name files, and a lookup of @name among the interned strings), and no
+ * lookup at all when it has no create rule.
  *
  * Returns the label, referenced.
  */
 struct sigil_label *sigil_new_file_label(struct sigil_label *task,
-					 struct sigil_label *parent)
+					 struct sigil_label *parent,
+					 const struct qstr *name)
 {
+	const struct sigil_label *named = NULL;
 	const struct sigil_policy *p;
 	struct sigil_label *label = parent;
 
@@ -562,14 +616,20 @@ struct sigil_label *sigil_new_file_label(struct sigil_label *task,
 	rcu_read_lock();
 	p = rcu_dereference(sigil_policy);
 	if (p) {
-		struct sigil_label *const rule = p->ncreate ?
-			sigil_policy_target(p, SIGIL_RULE_CREATE, task, parent) :
-			NULL;
+		struct sigil_label *rule = NULL;
 
-		if (rule)
+		if (p->nnames && name)
+			named = sigil_label_peek(name->name, name->len);
+		if (p->ncreate)
+			rule = sigil_policy_target(p, SIGIL_RULE_CREATE, task,
+						   parent, named);
+		if (rule) {
 			label = rule;
-		else if (p->newfiles_creator)
-			label = task;
+		} else {
+			sigil_policy_note_use(p, p->newfiles);
+			if (p->newfiles_creator)
+				label = task;
+		}
 	}
 	label = sigil_label_get(label);
 	rcu_read_unlock();
@@ -593,8 +653,7 @@ static bool sigil_label_permissive(const struct sigil_label *label)
 	rcu_read_lock();
 	p = rcu_dereference(sigil_policy);
 	if (p)
-		ret = sigil_policy_has(p, SIGIL_RULE_PERMISSIVE, label, NULL,
-				       NULL);
+		ret = used(p, SIGIL_RULE_PERMISSIVE, label, NULL, NULL, true);
 	rcu_read_unlock();
 	return ret;
 }
@@ -696,14 +755,97 @@ void sigil_get_status(struct sigil_status *status)
 	status->enforcing = sigil_enforcing();
 }
 
-/* One line of the canonical policy: a rule, or one name of one. */
-static void show_rule(struct seq_file *m, const char *prefix,
-		      const struct sigil_rule *r, u64 bits, char *buf)
+/*
+ * One line of the rules node: rule @i of @p, with the rights @bits, after
+ * the line it was written on, its count and its last use.
+ */
+static void show_use(struct seq_file *m, const struct sigil_policy *p,
+		     unsigned int i, u64 bits, char *buf)
 {
-	const struct sigil_label *const l[3] = { r->l[0], r->l[1], r->l[2] };
+	/* Checks count while it reads: a count off by one is harmless. */
+	const u32 count = data_race(READ_ONCE(p->use[i].count));
+	/* Likewise a time a second old. */
+	const u32 last = data_race(READ_ONCE(p->use[i].last));
 
-	sigil_rule_format(buf, SIGIL_RULE_TEXT_MAX, r->kind, l, bits);
+	sigil_policy_rule_format(p, &p->rules[i], bits, buf,
+				 SIGIL_RULE_TEXT_MAX);
+	seq_printf(m, "%u %u %lld %s\n", p->lines[i], count,
+		   last ? p->loaded + last - 1 : 0, buf);
+}
+
+/* One line of the canonical policy: a rule, or one name of one. */
+static void show_rule(struct seq_file *m, const struct sigil_policy *p,
+		      const char *prefix, const struct sigil_rule *r, u64 bits,
+		      char *buf)
+{
+	sigil_policy_rule_format(p, r, bits, buf, SIGIL_RULE_TEXT_MAX);
 	seq_printf(m, "%s%s\n", prefix, buf);
+}
+
+/*
+ * Each line of the running policy in canonical form, in the order first
+ * written, a rule of names a line per name; with @uses, the rules node's
+ * lines instead: its load line, then the rules that decide, with their
+ * uses (not the assertions).
+ */
+static int show_policy(struct seq_file *m, bool uses)
+{
+	const struct sigil_policy *p;
+	const struct sigil_rule *r;
+	unsigned int i;
+	char *buf;
+	u64 bits;
+
+	buf = kmalloc(SIGIL_RULE_TEXT_MAX, GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	mutex_lock(&sigil_policy_mutex);
+	p = rcu_dereference_protected(sigil_policy,
+				      lockdep_is_held(&sigil_policy_mutex));
+	if (p && uses)
+		seq_printf(m, "load %lld %016llx\n", p->loaded, p->text_hash);
+	for (i = 0; p && i < p->nused; i++) {
+		r = &p->rules[i];
+		if (uses && (!p->use || sigil_rule_is_declaration(r)))
+			continue;
+		bits = r->perms;
+		do {
+			/* A rule of names holds several: one line each. */
+			if (sigil_rule_has_names(r->kind))
+				bits &= -bits;
+			if (uses)
+				show_use(m, p, i, bits, buf);
+			else
+				show_rule(m, p, "", r, bits, buf);
+			bits = sigil_rule_has_names(r->kind) ?
+			       r->perms & ~(bits | (bits - 1)) : 0;
+		} while (bits);
+	}
+	for (i = 0; p && !uses && i < p->nnevers; i++)
+		show_rule(m, p, "never ", &p->nevers[i], p->nevers[i].perms,
+			  buf);
+	mutex_unlock(&sigil_policy_mutex);
+	kfree(buf);
+	return 0;
+}
+
+/**
+ * sigil_rules_show - Print how often each rule of the running policy was used
+ *
+ * @m: The seq_file.
+ *
+ * A first line "load SECONDS HASH" (when the policy was loaded, the hash
+ * of its text in hexadecimal), then a line for each line of the
+ * canonical policy that decides something: "LINE COUNT LAST RULE", the
+ * line it was first written on, the lookups that found it, when the last
+ * did (seconds since the epoch, 0 for never), the rule.  The names of a
+ * rule of names share its counts.
+ *
+ * Returns 0, or -%ENOMEM.
+ */
+int sigil_rules_show(struct seq_file *m)
+{
+	return show_policy(m, true);
 }
 
 /**
@@ -719,31 +861,5 @@ static void show_rule(struct seq_file *m, const char *prefix,
  */
 int sigil_policy_show(struct seq_file *m)
 {
-	const struct sigil_policy *p;
-	const struct sigil_rule *r;
-	unsigned int i;
-	char *buf;
-	u64 bits;
-
-	buf = kmalloc(SIGIL_RULE_TEXT_MAX, GFP_KERNEL);
-	if (!buf)
-		return -ENOMEM;
-	mutex_lock(&sigil_policy_mutex);
-	p = rcu_dereference_protected(sigil_policy,
-				      lockdep_is_held(&sigil_policy_mutex));
-	for (i = 0; p && i < p->nused; i++) {
-		r = &p->rules[i];
-		if (!sigil_rule_has_names(r->kind)) {
-			show_rule(m, "", r, r->perms, buf);
-			continue;
-		}
-		/* A rule of names holds several: one line each. */
-		for (bits = r->perms; bits; bits &= bits - 1)
-			show_rule(m, "", r, bits & -bits, buf);
-	}
-	for (i = 0; p && i < p->nnevers; i++)
-		show_rule(m, "never ", &p->nevers[i], p->nevers[i].perms, buf);
-	mutex_unlock(&sigil_policy_mutex);
-	kfree(buf);
-	return 0;
+	return show_policy(m, false);
 }

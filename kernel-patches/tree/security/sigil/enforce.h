@@ -74,8 +74,10 @@ bool sigil_exec_rules(void);
 struct sigil_label *sigil_exec_label(const struct sigil_label *from,
 				     const struct sigil_label *program);
 struct sigil_label *sigil_new_file_label(struct sigil_label *task,
-					 struct sigil_label *parent);
+					 struct sigil_label *parent,
+					 const struct qstr *name);
 void sigil_show_permissive(struct seq_file *m);
+int sigil_rules_show(struct seq_file *m);
 void sigil_set_enforcing(bool enforcing);
 void sigil_get_status(struct sigil_status *status);
 int sigil_policy_show(struct seq_file *m);

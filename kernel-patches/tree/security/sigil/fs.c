@@ -455,16 +455,24 @@ int sigil_check_change(struct dentry *const dentry, const char *const op)
 /* Inode hooks: creation, instantiation, freeing */
 
 /*
- * The label of a file the calling task creates in @dir without
- * attr/fscreate: a create rule's, else the directory's, or the task's
- * under "newfiles creator".  Referenced.
+ * The label of a file named @name (NULL for O_TMPFILE) the calling task
+ * creates in @dir without attr/fscreate: a create rule's, else the
+ * directory's, or the task's under "newfiles creator".  Referenced;
+ * @creator is the secid of a confined task whose file took the
+ * directory's label, else 0.
  */
-static struct sigil_label *new_file_label(const struct inode *const dir)
+static struct sigil_label *new_file_label(const struct inode *const dir,
+					  const struct qstr *const name,
+					  u32 *const creator)
 {
 	struct sigil_label *const parent = get_inode_label(dir);
+	struct sigil_label *const task = sigil_current_label();
 	struct sigil_label *const label =
-		sigil_new_file_label(sigil_current_label(), parent);
+		sigil_new_file_label(task, parent, name);
 
+	if (label == parent && label != sigil_label_unlabeled &&
+	    !sigil_label_unconfined(task))
+		*creator = sigil_label_secid(task);
 	sigil_label_put(parent);
 	return label;
 }
@@ -490,6 +498,7 @@ static int hook_inode_init_security(struct inode *const inode,
 	const struct sigil_cred *const c = sigil_cred(current_cred());
 	struct sigil_label *label;
 	struct xattr *xattr;
+	u32 creator = 0;
 	int err;
 
 	/* O_TMPFILE: no inode_create hook, and no name. */
@@ -516,7 +525,7 @@ static int hook_inode_init_security(struct inode *const inode,
 			return err;
 	}
 	label = c->fscreate ? sigil_label_get(c->fscreate) :
-			      new_file_label(dir);
+			      new_file_label(dir, qstr, &creator);
 	/*
 	 * unlabeled is no label: a file made where nothing labels it gets
 	 * none, in memory or on disk, and the genfs rules label it as they
@@ -537,6 +546,8 @@ static int hook_inode_init_security(struct inode *const inode,
 		xattr->value_len = label->len;
 		xattr->name = XATTR_SIGIL_SUFFIX;
 	}
+	/* Not reachable yet: no other task writes the blob. */
+	sigil_inode(inode)->creator = creator;
 	sigil_set_inode_label(inode, label);
 	return 0;
 }
@@ -774,6 +785,55 @@ static int hook_inode_setxattr(struct mnt_idmap *const idmap,
 	return check_relabel(dentry, value, size);
 }
 
+/*
+ * The label of the program the calling task runs (its executable file's),
+ * referenced, when the task is @subject: NULL outside a task's context,
+ * for a kernel thread, and for a check made for another subject (a
+ * descriptor's opener, a socket's owner, an exec's new label).  Does not
+ * sleep: for the denial records (sigil_audit_set_program()).
+ */
+static struct sigil_label *task_program(const struct sigil_label *subject)
+{
+	struct sigil_label *label;
+	struct file *exe;
+
+	if (!in_task() || !current->mm || subject != sigil_current_label())
+		return NULL;
+	exe = get_mm_exe_file(current->mm);
+	if (!exe)
+		return NULL;
+	label = get_inode_label(file_inode(exe));
+	fput(exe);
+	return label;
+}
+
+/*
+ * The first relabel of a file that a confined task made and that took
+ * its directory's label is recorded: the admin has said which label such
+ * files need (sigilctl suggest proposes a create rule from it).
+ */
+static void note_first_relabel(struct dentry *const dentry,
+			       const struct sigil_label *const to)
+{
+	struct inode *const inode = d_backing_inode(dentry);
+	struct sigil_label *from, *creator;
+	u32 secid;
+
+	spin_lock(&inode->i_lock);
+	secid = sigil_inode(inode)->creator;
+	sigil_inode(inode)->creator = 0;
+	spin_unlock(&inode->i_lock);
+	creator = secid ? sigil_label_by_secid(secid) : NULL;
+	if (!creator)
+		return;
+	from = get_inode_label(inode);
+	if (from != to)
+		sigil_audit_relabel(dentry, sigil_current_label(), from, to,
+				    creator);
+	sigil_label_put(from);
+	sigil_label_put(creator);
+}
+
 static void hook_inode_post_setxattr(struct dentry *const dentry,
 				     const char *const name,
 				     const void *const value,
@@ -793,6 +853,7 @@ static void hook_inode_post_setxattr(struct dentry *const dentry,
 		label_later(d_backing_inode(dentry));
 		return;
 	}
+	note_first_relabel(dentry, label);
 	sigil_set_inode_label(d_backing_inode(dentry), label);
 }
 
@@ -918,9 +979,12 @@ static struct security_hook_list sigil_fs_hooks[] __ro_after_init = {
 
 /**
  * sigil_add_fs_hooks - Register the hooks of inode labels: creation, extended attributes
+ *
+ * Also names the program of each denial's subject for the audit records.
  */
 void __init sigil_add_fs_hooks(void)
 {
 	security_add_hooks(sigil_fs_hooks, ARRAY_SIZE(sigil_fs_hooks),
 			   &sigil_lsmid);
+	sigil_audit_set_program(task_program);
 }

@@ -63,6 +63,14 @@ struct sigil_inode {
 	 * can be reached.
 	 */
 	bool task;
+	/**
+	 * @creator: When a confined task made the file and it took its
+	 * directory's label (no attr/fscreate, no create rule), the secid
+	 * of the task's label, else 0: the file's first relabel is
+	 * recorded with it, for sigilctl suggest's create rules.  Written
+	 * under the inode's i_lock.
+	 */
+	u32 creator;
 };
 
 /**

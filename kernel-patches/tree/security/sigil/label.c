@@ -122,6 +122,34 @@ struct sigil_label *sigil_label_lookup(const char *const str, const size_t len)
 	return label;
 }
 
+/**
+ * sigil_label_peek - Find the interned string for a string, under RCU
+ *
+ * @str: Any bytes, not a label only: a file name.
+ * @len: Their number.
+ *
+ * Takes no reference: the result is for comparing with labels that the
+ * caller holds, while it is in the RCU read-side section.
+ *
+ * Returns the live label for @str, or NULL; NULL for a string longer
+ * than %SIGIL_LABEL_MAX, which no label is.
+ */
+const struct sigil_label *sigil_label_peek(const char *const str,
+					   const size_t len)
+{
+	const struct label_key key = { str, len };
+	struct rhlist_head *list, *pos;
+	struct sigil_label *label;
+
+	if (!len || len > SIGIL_LABEL_MAX)
+		return NULL;
+	list = rhltable_lookup(&sigil_labels, &key, sigil_label_params);
+	rhl_for_each_entry_rcu(label, pos, list, node)
+		if (refcount_read(&label->usage))
+			return label;
+	return NULL;
+}
+
 /* Frees a label once no lookup can see it, and gives back its cache id. */
 static void free_label(struct rcu_head *const rcu)
 {

@@ -87,6 +87,7 @@ struct sigil_label *sigil_label_from_value(const void *value, size_t size,
 					   gfp_t gfp);
 void sigil_label_put(struct sigil_label *label);
 struct sigil_label *sigil_label_lookup(const char *str, size_t len);
+const struct sigil_label *sigil_label_peek(const char *str, size_t len);
 u32 sigil_label_secid(struct sigil_label *label);
 struct sigil_label *sigil_label_by_secid(u32 secid);
 bool sigil_label_has_secid(const struct sigil_label *label, u32 secid);

@@ -259,6 +259,39 @@ static int split(const char *line, size_t len, const char **field,
 	return nf;
 }
 
+/*
+ * Interns the file name @str that a create rule names: one component of
+ * a path, as the kernel compares it, byte for byte.
+ */
+static int parse_name(struct sigil_rule_text *rule, const char *str,
+		      size_t len, unsigned int n, struct sigil_policy_error *err)
+{
+	char shown[SHOWN_MAX * 4 + 4];
+	struct sigil_label *name;
+	size_t i;
+
+	escape(shown, sizeof(shown), str, len, SHOWN_MAX);
+	if (len > SIGIL_LABEL_MAX)
+		return sigil_policy_reject(err, n,
+					   "file name '%s' is longer than %u bytes",
+					   shown, SIGIL_LABEL_MAX);
+	if ((len == 1 && str[0] == '.') ||
+	    (len == 2 && str[0] == '.' && str[1] == '.'))
+		return sigil_policy_reject(err, n,
+					   "file name '%s' names no new file",
+					   shown);
+	for (i = 0; i < len; i++)
+		if (str[i] == '/' || (u8)str[i] < 0x21 || (u8)str[i] > 0x7e)
+			return sigil_policy_reject(err, n,
+						   "invalid file name '%s' (byte \\x%02x: a name is one component of a path, in printable ASCII)",
+						   shown, (u8)str[i]);
+	name = sigil_label_intern(str, len, GFP_KERNEL_ACCOUNT);
+	if (IS_ERR(name))
+		return PTR_ERR(name);
+	rule->name = name;
+	return 0;
+}
+
 /* Interns the labels of @rule from @field; "*" is NULL in an assertion. */
 static int parse_labels(struct sigil_rule_text *rule, const char *const *field,
 			const size_t *flen, unsigned int n,
@@ -398,12 +431,21 @@ int sigil_rule_parse(const char *line, size_t len, unsigned int flags,
 				       nf - first, n, err);
 	has_perms = sigil_rule_syntax[k].tail != SIGIL_TAIL_NONE;
 	nl = nf - first - has_perms;
+	/* "create SUBJECT DIRLABEL LABEL NAME": the rule for one name. */
+	if (k == SIGIL_RULE_CREATE && !rule->never && !query && nl == 4) {
+		ret = parse_name(rule, field[nf - 1], flen[nf - 1], n, err);
+		if (ret < 0)
+			return ret;
+		nl = 3;
+	}
 	if (nf < first + has_perms ||
 	    (nl != sigil_rule_syntax[k].nlabels &&
 	     !(query && k == SIGIL_RULE_TRANSITION && nl == 3)))
-		return sigil_policy_reject(err, n, "'%s' takes %u fields, not %u",
+		return sigil_policy_reject(err, n, "'%s' takes %u fields%s, not %u",
 					   sigil_rule_syntax[k].word,
 					   sigil_rule_syntax[k].nlabels + has_perms,
+					   k == SIGIL_RULE_CREATE && !rule->never &&
+					   !query ? ", or 4 with a file name" : "",
 					   nf - first);
 	if (has_perms) {
 		perms = sigil_perms_parse(k, field[nf - 1], flen[nf - 1]);
@@ -468,6 +510,8 @@ static int add_rule(struct sigil_policy *policy, struct sigil_rule_text *rule,
 		rule->perms = SIGIL_TRANSITION_RULE;
 	if (rule->kind == SIGIL_RULE_PORT)
 		return add_ports(policy, rule, n, count, err);
+	if (rule->name)
+		return sigil_policy_add_named(policy, rule->l, rule->name, n);
 	return sigil_policy_add(policy, rule->kind, rule->l, rule->perms, n);
 }
 
@@ -523,6 +567,7 @@ static int expand(struct sigil_policy *policy, struct sigil_rule_text *rule,
 		for (j = 0; j < ARRAY_SIZE(one.l); j++)
 			one.l[j] = sigil_label_get(a[j] ? a[j]->members[idx[j]] :
 							  rule->l[j]);
+		one.name = sigil_label_get(rule->name);
 		ret = add_rule(policy, &one, n, count, err);
 		if (ret || !next_combination(idx, a, rule->nlabels))
 			break;

@@ -27,6 +27,9 @@
 #include <linux/sort.h>
 #include <linux/sprintf.h>
 #include <linux/string.h>
+#ifdef __KERNEL__
+#include <linux/timekeeping.h>
+#endif
 
 #include "grammar.h"
 #include "label.h"
@@ -229,12 +232,67 @@ static u32 rule_hash(u8 kind, const struct sigil_label *first,
 {
 	u64 key = (uintptr_t)first;
 
-	if (sigil_rule_is_mapping(kind))
+	/* A create rule's third key is its file name, NULL for none. */
+	if (sigil_rule_is_mapping(kind) && kind != SIGIL_RULE_CREATE)
 		third = NULL;
 
 	key = key * 31 + (uintptr_t)second;
 	key = key * 31 + (uintptr_t)third;
 	return hash_64(key * 8 + kind, bits);
+}
+
+/**
+ * sigil_rule_name - The file name a create rule names
+ *
+ * @policy: The rule's policy.
+ * @rule: The rule.
+ *
+ * Returns the name, interned like a label; NULL for a rule of another
+ * kind, or a create rule for every name.
+ */
+const struct sigil_label *sigil_rule_name(const struct sigil_policy *policy,
+					  const struct sigil_rule *rule)
+{
+	if (rule->kind != SIGIL_RULE_CREATE || !rule->perms)
+		return NULL;
+	return policy->names[rule->perms - 1];
+}
+
+/* The third key of @rule in the table: a create rule's name, else l[2]. */
+static const struct sigil_label *third_key(const struct sigil_policy *policy,
+					   const struct sigil_rule *rule)
+{
+	if (rule->kind == SIGIL_RULE_CREATE)
+		return sigil_rule_name(policy, rule);
+	return rule->l[2];
+}
+
+/**
+ * sigil_policy_rule_format - Write a rule of a policy as a line of policy
+ *
+ * @policy: The policy.
+ * @rule: One of its rules, or of its assertions.
+ * @perms: The rights to write, as sigil_rule_format() does.
+ * @buf: Where to write it, without a newline.
+ * @size: Size of @buf; %SIGIL_RULE_TEXT_MAX holds any rule.
+ *
+ * Writes a create rule's file name after its labels.
+ *
+ * Returns the length written.
+ */
+size_t sigil_policy_rule_format(const struct sigil_policy *policy,
+				const struct sigil_rule *rule, u64 perms,
+				char *buf, size_t size)
+{
+	const struct sigil_label *const l[3] = { rule->l[0], rule->l[1],
+						 rule->l[2] };
+	const struct sigil_label *const name = sigil_rule_name(policy, rule);
+	size_t n;
+
+	n = sigil_rule_format(buf, size, rule->kind, l, perms);
+	if (name)
+		n += scnprintf(buf + n, size - n, " %s", name->str);
+	return n;
 }
 
 /**
@@ -244,8 +302,9 @@ static u32 rule_hash(u8 kind, const struct sigil_label *first,
  * @kind: The rule's kind.
  * @first: Its first label.
  * @second: Its second label, or NULL.
- * @third: Its third label, or NULL; not compared for exec, create and
- * genfs rules, which the first two find.
+ * @third: Its third label, or NULL; not compared for exec and genfs
+ * rules, which the first two find.  For create rules, the file name the
+ * rule names (interned), NULL for the rule for every name.
  *
  * Returns the rule, or NULL.
  */
@@ -258,12 +317,115 @@ struct sigil_rule *sigil_policy_find(const struct sigil_policy *policy,
 
 	rule = policy->table[rule_hash(kind, first, second, third,
 				       policy->hash_bits)];
-	for (; rule; rule = rule->next)
-		if (rule->kind == kind && rule->l[0] == first &&
-		    rule->l[1] == second &&
-		    (sigil_rule_is_mapping(kind) || rule->l[2] == third))
+	for (; rule; rule = rule->next) {
+		if (rule->kind != kind || rule->l[0] != first ||
+		    rule->l[1] != second)
+			continue;
+		if (kind == SIGIL_RULE_CREATE ?
+		    sigil_rule_name(policy, rule) == third :
+		    sigil_rule_is_mapping(kind) || rule->l[2] == third)
 			return rule;
+	}
 	return NULL;
+}
+
+/**
+ * sigil_policy_text_hash - The hash of a policy's text
+ *
+ * @text: The text.
+ * @size: Its length.
+ *
+ * Returns its 64-bit FNV-1a hash, which sigilctl computes alike.
+ */
+u64 sigil_policy_text_hash(const char *text, size_t size)
+{
+	u64 h = 0xcbf29ce484222325ULL;
+	size_t i;
+
+	for (i = 0; i < size; i++) {
+		h ^= (u8)text[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+/**
+ * sigil_policy_start_use - Count the uses of a policy's rules from now
+ *
+ * @policy: A policy about to be installed.
+ * @text: The text it was parsed from.
+ * @size: Its length.
+ *
+ * Returns 0, or -%ENOMEM.
+ */
+int sigil_policy_start_use(struct sigil_policy *policy, const char *text,
+			   size_t size)
+{
+	unsigned int i;
+
+	for (i = 0; i < policy->nused; i++)
+		if (policy->rules[i].kind == SIGIL_RULE_NEWFILES)
+			policy->newfiles = &policy->rules[i];
+	policy->text_hash = sigil_policy_text_hash(text, size);
+#ifdef __KERNEL__
+	policy->loaded = ktime_get_real_seconds();
+	policy->loaded_boot = ktime_get_boottime_seconds();
+#endif
+	policy->use = kvcalloc(max(policy->nused, 1U), sizeof(*policy->use),
+			       GFP_KERNEL_ACCOUNT);
+	return policy->use ? 0 : -ENOMEM;
+}
+
+/**
+ * sigil_policy_note_use - Count a use of a rule
+ *
+ * @policy: The rule's policy.
+ * @rule: The rule, found by a check.
+ *
+ * Counts nothing before sigil_policy_start_use(): the parser's own
+ * lookups are no use.  Without a lock or an atomic operation: two
+ * checks at once may count one.  The checks call it (enforce.c), not
+ * sigil_policy_find(), so that a query of the access node counts
+ * nothing.
+ */
+void sigil_policy_note_use(const struct sigil_policy *policy,
+			   const struct sigil_rule *rule)
+{
+#ifdef __KERNEL__
+	struct sigil_rule_use *u;
+	u32 now, count;
+
+	if (!policy->use || !rule)
+		return;
+	u = &policy->use[rule - policy->rules];
+	/* Racy on purpose: a count lost to a concurrent check is harmless. */
+	count = data_race(READ_ONCE(u->count));
+	if (count != U32_MAX)
+		WRITE_ONCE(u->count, count + 1);
+	now = ktime_get_boottime_seconds() - policy->loaded_boot + 1;
+	/* Racy on purpose: any recent time will do. */
+	if (data_race(READ_ONCE(u->last)) != now)
+		WRITE_ONCE(u->last, now);
+#else
+	/* sigilctl's policies do not run. */
+	(void)policy;
+	(void)rule;
+#endif
+}
+
+/**
+ * sigil_rule_is_declaration - Whether a rule says rather than decides
+ *
+ * @rule: The rule.
+ *
+ * Returns true for the rules no check looks up, whose use is not counted:
+ * attribute and member rules, "entrypoint TO *".
+ */
+bool sigil_rule_is_declaration(const struct sigil_rule *rule)
+{
+	return rule->kind == SIGIL_RULE_ATTRIBUTE ||
+	       rule->kind == SIGIL_RULE_MEMBER ||
+	       (rule->kind == SIGIL_RULE_ENTRYPOINT && !rule->l[1]);
 }
 
 /**
@@ -273,6 +435,10 @@ struct sigil_rule *sigil_policy_find(const struct sigil_policy *policy,
  * @kind: %SIGIL_RULE_EXEC or %SIGIL_RULE_CREATE.
  * @first: The task's label.
  * @second: The executed file's label, or the new file's directory's.
+ * @name: For a create rule, the new file's name, interned; NULL for the
+ * rule for every name, which also answers when no rule names @name.
+ *
+ * For the checks: the rule found is counted as used.
  *
  * Returns the rule's third label, unreferenced: valid while @policy is;
  * NULL when no rule names the pair.
@@ -280,12 +446,19 @@ struct sigil_rule *sigil_policy_find(const struct sigil_policy *policy,
 struct sigil_label *sigil_policy_target(const struct sigil_policy *policy,
 					u8 kind,
 					const struct sigil_label *first,
-					const struct sigil_label *second)
+					const struct sigil_label *second,
+					const struct sigil_label *name)
 {
-	const struct sigil_rule *rule;
+	const struct sigil_rule *rule = NULL;
 
-	rule = sigil_policy_find(policy, kind, first, second, NULL);
-	return rule ? rule->l[2] : NULL;
+	if (name)
+		rule = sigil_policy_find(policy, kind, first, second, name);
+	if (!rule)
+		rule = sigil_policy_find(policy, kind, first, second, NULL);
+	if (!rule)
+		return NULL;
+	sigil_policy_note_use(policy, rule);
+	return rule->l[2];
 }
 
 /* @label's attribute in @policy, whose attributes may be half indexed. */
@@ -498,7 +671,10 @@ struct sigil_label *sigil_policy_genfs(const struct sigil_policy *policy,
 		if (!best || r->l[1]->len > best->l[1]->len)
 			best = r;
 	}
-	return best ? best->l[2] : NULL;
+	if (!best)
+		return NULL;
+	sigil_policy_note_use(policy, best);
+	return best->l[2];
 }
 
 /**
@@ -537,7 +713,7 @@ struct sigil_label *sigil_policy_port(const struct sigil_policy *policy,
 				      unsigned int proto, u16 port)
 {
 	const struct sigil_ports *runs = policy->runs[proto];
-	unsigned int lo = 0, hi = policy->nruns[proto], mid;
+	unsigned int lo = 0, hi = policy->nruns[proto], mid = 0;
 
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
@@ -546,7 +722,11 @@ struct sigil_label *sigil_policy_port(const struct sigil_policy *policy,
 		else if (port < runs[mid].lo)
 			hi = mid;
 		else
-			return runs[mid].rule->l[0];
+			break;
+	}
+	if (lo < hi) {
+		sigil_policy_note_use(policy, runs[mid].rule);
+		return runs[mid].rule->l[0];
 	}
 	return NULL;
 }
@@ -566,8 +746,8 @@ static void chain(struct sigil_policy *policy, struct sigil_rule **table,
 		rule = &policy->rules[i];
 		if (rule->kind == SIGIL_RULE_PORT)
 			continue;
-		hash = rule_hash(rule->kind, rule->l[0], rule->l[1], rule->l[2],
-				 bits);
+		hash = rule_hash(rule->kind, rule->l[0], rule->l[1],
+				 third_key(policy, rule), bits);
 		rule->next = table[hash];
 		table[hash] = rule;
 	}
@@ -634,7 +814,9 @@ struct sigil_policy *sigil_policy_alloc(void)
  * @kind: The rule's kind.
  * @l: Its labels, referenced: the references move into @policy, or are
  * dropped, whatever the result.
- * @perms: Its rights (SIGIL_TRANSITION_RULE for a transition).
+ * @perms: Its rights (SIGIL_TRANSITION_RULE for a transition); for a
+ * create rule, 0, or the index of its name in @policy's names plus one
+ * (sigil_policy_add_named()).
  * @line: The line it is written on.
  *
  * A rule of @kind for the same labels takes the new rights; a rule that
@@ -646,16 +828,20 @@ struct sigil_policy *sigil_policy_alloc(void)
 int sigil_policy_add(struct sigil_policy *policy, u8 kind,
 		     struct sigil_label *l[3], u64 perms, unsigned int line)
 {
+	const struct sigil_label *const third = kind != SIGIL_RULE_CREATE ?
+		l[2] : perms ? policy->names[perms - 1] : NULL;
 	struct sigil_rule *rule;
 	unsigned int i;
 	u32 hash;
 
 	rule = kind == SIGIL_RULE_PORT ? NULL :
-		sigil_policy_find(policy, kind, l[0], l[1], l[2]);
+		sigil_policy_find(policy, kind, l[0], l[1], third);
 	if (rule) {
 		if (sigil_rule_has_names(kind) && perms & ~rule->perms)
 			policy->nrules++;
-		rule->perms |= perms;
+		/* A create rule's perms name its file name. */
+		if (kind != SIGIL_RULE_CREATE)
+			rule->perms |= perms;
 		for (i = 0; i < 3; i++)
 			sigil_label_put(l[i]);
 		return 0;
@@ -674,7 +860,7 @@ int sigil_policy_add(struct sigil_policy *policy, u8 kind,
 	rule->perms = perms;
 	rule->next = NULL;
 	if (kind != SIGIL_RULE_PORT) {
-		hash = rule_hash(kind, l[0], l[1], l[2], policy->hash_bits);
+		hash = rule_hash(kind, l[0], l[1], third, policy->hash_bits);
 		rule->next = policy->table[hash];
 		policy->table[hash] = rule;
 	}
@@ -685,6 +871,52 @@ int sigil_policy_add(struct sigil_policy *policy, u8 kind,
 	policy->ngenfs += kind == SIGIL_RULE_GENFS;
 	if (kind == SIGIL_RULE_NEWFILES)
 		policy->newfiles_creator = perms & BIT(SIGIL_NEWFILES_CREATOR);
+	return 0;
+}
+
+/**
+ * sigil_policy_add_named - Add a create rule that names the new file
+ *
+ * @policy: The policy.
+ * @l: Its labels, referenced: the references move into @policy, or are
+ * dropped, whatever the result.
+ * @name: The file name, interned and referenced, likewise.
+ * @line: The line it is written on.
+ *
+ * Returns 0, or -%ENOMEM.
+ */
+int sigil_policy_add_named(struct sigil_policy *policy,
+			   struct sigil_label *l[3], struct sigil_label *name,
+			   unsigned int line)
+{
+	struct sigil_label **names;
+	unsigned int i, room;
+
+	if (sigil_policy_find(policy, SIGIL_RULE_CREATE, l[0], l[1], name))
+		goto drop;
+	if (policy->nnames == policy->name_room) {
+		room = max(2 * policy->name_room, 4U);
+		names = kvmalloc_array(room, sizeof(*names), GFP_KERNEL_ACCOUNT);
+		if (!names) {
+			sigil_label_put(name);
+			for (i = 0; i < 3; i++)
+				sigil_label_put(l[i]);
+			return -ENOMEM;
+		}
+		if (policy->nnames)
+			memcpy(names, policy->names,
+			       policy->nnames * sizeof(*names));
+		kvfree(policy->names);
+		policy->names = names;
+		policy->name_room = room;
+	}
+	policy->names[policy->nnames++] = name;
+	return sigil_policy_add(policy, SIGIL_RULE_CREATE, l, policy->nnames,
+				line);
+drop:
+	sigil_label_put(name);
+	for (i = 0; i < 3; i++)
+		sigil_label_put(l[i]);
 	return 0;
 }
 
@@ -701,6 +933,8 @@ void sigil_rule_text_put(struct sigil_rule_text *rule)
 		sigil_label_put(rule->l[i]);
 		rule->l[i] = NULL;
 	}
+	sigil_label_put(rule->name);
+	rule->name = NULL;
 }
 
 /**
@@ -927,6 +1161,10 @@ void sigil_policy_free(struct sigil_policy *policy)
 	for (i = 0; i < policy->nnevers; i++)
 		for (j = 0; j < 3; j++)
 			sigil_label_put(policy->nevers[i].l[j]);
+	kvfree(policy->use);
+	for (i = 0; i < policy->nnames; i++)
+		sigil_label_put(policy->names[i]);
+	kvfree(policy->names);
 	for (i = 0; i < SIGIL_PROTOS; i++)
 		kvfree(policy->runs[i]);
 	kvfree(policy->attr_members);

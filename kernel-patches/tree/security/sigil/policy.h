@@ -89,6 +89,25 @@ struct sigil_rule {
 static_assert(SIGIL_RULE_KINDS <= 1 << 8);
 
 /**
+ * struct sigil_rule_use - How often a rule of the running policy was used
+ *
+ * Written without a lock by the checks that find the rule: two at once
+ * may count one, never none.
+ */
+struct sigil_rule_use {
+	/**
+	 * @count: Lookups that found the rule (cache fills, not hits),
+	 * stopping at U32_MAX.
+	 */
+	u32 count;
+	/**
+	 * @last: When it was last found, in seconds since the policy's
+	 * load (on the boot clock) plus one; 0 for never.
+	 */
+	u32 last;
+};
+
+/**
  * struct sigil_attr - An attribute of a policy: a named group of labels
  */
 struct sigil_attr {
@@ -177,6 +196,20 @@ struct sigil_policy {
 	 */
 	unsigned int ncreate;
 	/**
+	 * @nnames: Number of create rules that name the new file.
+	 */
+	unsigned int nnames;
+	/**
+	 * @name_room: Entries allocated in @names.
+	 */
+	unsigned int name_room;
+	/**
+	 * @names: The file names of those rules, referenced; such a rule's
+	 * perms hold its name's index here plus one, an unnamed create
+	 * rule's 0.
+	 */
+	struct sigil_label **names;
+	/**
 	 * @newfiles_creator: Whether a newfiles rule says "creator".
 	 */
 	bool newfiles_creator;
@@ -213,6 +246,31 @@ struct sigil_policy {
 	 */
 	struct sigil_label **attr_members;
 	/**
+	 * @newfiles: The newfiles rule, or NULL; set by
+	 * sigil_policy_start_use().
+	 */
+	const struct sigil_rule *newfiles;
+	/**
+	 * @use: How often each rule of @rules was used, once the policy is
+	 * about to run (sigil_policy_start_use()); NULL before.
+	 */
+	struct sigil_rule_use *use;
+	/**
+	 * @loaded: When the policy was loaded, in seconds since the epoch.
+	 */
+	s64 loaded;
+	/**
+	 * @loaded_boot: The same time, in seconds since boot (suspended
+	 * time included), which the uses are counted from: a step of the
+	 * clock does not move them.
+	 */
+	s64 loaded_boot;
+	/**
+	 * @text_hash: The FNV-1a hash of the text it was loaded from, by
+	 * which sigilctl tells that its files are still that text.
+	 */
+	u64 text_hash;
+	/**
 	 * @free_work: Frees the policy after a grace period.
 	 */
 	struct rcu_work free_work;
@@ -224,12 +282,14 @@ struct sigil_policy_error;
  * typedef sigil_breaking_fn - Told of a rule that breaks an assertion
  *
  * @err: The error being filled in.
+ * @policy: The policy, for sigil_policy_rule_format().
  * @assertion: The first broken assertion.
  * @aline: Its line.
  * @rule: A rule that breaks it, with all its rights.
  * @rline: The line @rule was first written on.
  */
 typedef void (*sigil_breaking_fn)(struct sigil_policy_error *err,
+				  const struct sigil_policy *policy,
 				  const struct sigil_rule *assertion,
 				  unsigned int aline,
 				  const struct sigil_rule *rule,
@@ -278,6 +338,11 @@ struct sigil_rule_text {
 	 * and so is "*" in an assertion.
 	 */
 	struct sigil_label *l[3];
+	/**
+	 * @name: For a create rule that names the new file, the name,
+	 * interned like a label and referenced; else NULL.
+	 */
+	struct sigil_label *name;
 	/**
 	 * @never: Whether the line is an assertion ("never" and a rule).
 	 */
@@ -333,6 +398,11 @@ struct sigil_query {
 	 */
 	const struct sigil_label *target;
 	/**
+	 * @query: Asked through the access node: it decides nothing, and
+	 * counts no rule as used.
+	 */
+	bool query;
+	/**
 	 * @port: For a net question, the port, for the log.
 	 */
 	u16 port;
@@ -352,8 +422,11 @@ struct sigil_query {
 #define SIGIL_WHY_SHIFT		8
 #define SIGIL_WHY(kind, lack)	((u64)(lack) << SIGIL_WHY_SHIFT | (kind))
 
-/* Room for a rule as text: a keyword, three labels, a last field. */
-#define SIGIL_RULE_TEXT_MAX	(3 * (SIGIL_LABEL_MAX + 1) + 48)
+/*
+ * Room for a rule as text: a keyword, three labels, a last field or a
+ * file name.
+ */
+#define SIGIL_RULE_TEXT_MAX	(4 * (SIGIL_LABEL_MAX + 1) + 48)
 
 /*
  * Exec, create and genfs rules map their first two labels (a genfs rule:
@@ -376,6 +449,11 @@ const char *sigil_proto_name(unsigned int proto);
 void sigil_perms_format(u8 kind, u64 perms, char *buf, size_t size);
 size_t sigil_rule_format(char *buf, size_t size, u8 kind,
 			 const struct sigil_label *const l[3], u64 perms);
+size_t sigil_policy_rule_format(const struct sigil_policy *policy,
+				const struct sigil_rule *rule, u64 perms,
+				char *buf, size_t size);
+const struct sigil_label *sigil_rule_name(const struct sigil_policy *policy,
+					  const struct sigil_rule *rule);
 __printf(3, 4) int sigil_policy_reject(struct sigil_policy_error *err,
 				       unsigned int line, const char *fmt, ...);
 struct sigil_policy *sigil_policy_alloc(void);
@@ -385,6 +463,9 @@ struct sigil_rule *sigil_policy_find(const struct sigil_policy *policy,
 				     const struct sigil_label *third);
 int sigil_policy_add(struct sigil_policy *policy, u8 kind,
 		     struct sigil_label *l[3], u64 perms, unsigned int line);
+int sigil_policy_add_named(struct sigil_policy *policy,
+			   struct sigil_label *l[3], struct sigil_label *name,
+			   unsigned int line);
 int sigil_policy_add_never(struct sigil_policy *policy,
 			   struct sigil_rule_text *rule, unsigned int line);
 int sigil_policy_index(struct sigil_policy *policy);
@@ -396,6 +477,12 @@ void sigil_rule_text_put(struct sigil_rule_text *rule);
 void sigil_policy_free(struct sigil_policy *policy);
 bool sigil_policy_names(const struct sigil_policy *policy,
 			const struct sigil_label *label);
+u64 sigil_policy_text_hash(const char *text, size_t size);
+int sigil_policy_start_use(struct sigil_policy *policy, const char *text,
+			   size_t size);
+void sigil_policy_note_use(const struct sigil_policy *policy,
+			   const struct sigil_rule *rule);
+bool sigil_rule_is_declaration(const struct sigil_rule *rule);
 bool sigil_policy_has(const struct sigil_policy *policy, u8 kind,
 		      const struct sigil_label *first,
 		      const struct sigil_label *second,
@@ -406,7 +493,8 @@ u64 sigil_policy_perms(const struct sigil_policy *policy, u8 kind,
 struct sigil_label *sigil_policy_target(const struct sigil_policy *policy,
 					u8 kind,
 					const struct sigil_label *first,
-					const struct sigil_label *second);
+					const struct sigil_label *second,
+					const struct sigil_label *name);
 struct sigil_label *sigil_policy_genfs(const struct sigil_policy *policy,
 				       const char *fstype, const char *path);
 bool sigil_policy_genfs_names(const struct sigil_policy *policy,

@@ -75,7 +75,46 @@ static const struct policy_case policy_cases[] = {
 	{ "exec, create and newfiles rules",
 	  "exec kernel httpd_exec_t httpd_t\nexec kernel cron_exec_t cron_t\n"
 	  "create httpd_t log_t httpd_log_t\nnewfiles creator\n"
-	  "exec kernel httpd_exec_t httpd_t\nnewfiles creator\n", 0, 0, 4 },
+	  "exec kernel httpd_exec_t httpd_t\nnewfiles creator\n"
+	  "allow httpd_t httpd_log_t w\n", 0, 0, 5 },
+	{ "create rules that name the file",
+	  "allow a_t f_t w\nallow a_t g_t w\ncreate a_t d_t f_t\n"
+	  "create a_t d_t g_t ld.so.preload\ncreate a_t d_t g_t passwd\n"
+	  "create a_t d_t g_t passwd\ncreate a_t d_t a_t .passwd.lock\n",
+	  0, 0, 6 },
+	{ "a second create rule for a name",
+	  "allow a_t f_t w\nallow a_t g_t w\ncreate a_t d_t f_t n\n"
+	  "create a_t d_t g_t m\ncreate a_t d_t g_t n\n", -EINVAL, 5, 0,
+	  "a second create rule for 'a_t' 'd_t' 'n': 'f_t' before, 'g_t' here" },
+	{ "a create rule gives a label its subject may not write",
+	  "allow a_t f_t rc\ncreate a_t d_t f_t\n", -EINVAL, 2, 0,
+	  "'create a_t d_t f_t' labels files that 'a_t' may not write: it needs 'allow a_t f_t w'"
+	},
+	{ "a named create rule gives a label its subject may not write",
+	  "create a_t d_t f_t ld.so.preload\n", -EINVAL, 1, 0,
+	  "'create a_t d_t f_t ld.so.preload' labels files that 'a_t' may not write: it needs 'allow a_t f_t w'"
+	},
+	{ "an unconfined subject may create any label",
+	  "unconfined a_t\ncreate a_t d_t f_t\ncreate a_t d_t g_t x\n", 0, 0,
+	  3 },
+	{ "create names no file '.'", "create a_t d_t a_t .\n", -EINVAL, 1, 0,
+	  "file name '.' names no new file" },
+	{ "create names no file '..'", "create a_t d_t a_t ..\n", -EINVAL, 1,
+	  0, "file name '..' names no new file" },
+	{ "create names one component", "create a_t d_t a_t etc/passwd\n",
+	  -EINVAL, 1, 0,
+	  "invalid file name 'etc/passwd' (byte \\x2f: a name is one component of a path, in printable ASCII)"
+	},
+	{ "create takes 3 or 4 fields", "create a_t d_t\n", -EINVAL, 1, 0,
+	  "'create' takes 3 fields, or 4 with a file name, not 2" },
+	{ "create names a file of at most 255 bytes",
+	  "create a_t d_t a_t " X64 X64 X64 X64 "\n", -EINVAL, 1, 0,
+	  "file name 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' is longer than 255 bytes"
+	},
+	{ "an assertion sees create rules that name the file",
+	  "allow a_t x_t w\ncreate a_t etc_t x_t ld.so.preload\n"
+	  "never create * etc_t x_t\n", -EINVAL, 3, 0,
+	  "'never create * etc_t x_t' is broken by 'create a_t etc_t x_t ld.so.preload'" },
 	{ "a second exec rule for a pair",
 	  "exec a_t x_t b_t\nexec a_t y_t b_t\nexec a_t x_t c_t\n", -EINVAL, 3,
 	  0, "a second exec rule for 'a_t' 'x_t': 'b_t' before, 'c_t' here" },
@@ -361,6 +400,116 @@ static void test_entrypoints_narrow(struct kunit *const test)
 	sigil_policy_free(p);
 }
 
+static void test_exec_implies_entrypoint(struct kunit *const test)
+{
+	static const char text[] = "transition a_t b_t\nexec a_t x_t b_t\n";
+	struct sigil_policy_error err;
+	struct sigil_label *a, *b, *x;
+	struct sigil_policy *p;
+
+	p = sigil_policy_parse(text, sizeof(text) - 1, &err);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(p));
+	a = sigil_label_intern("a_t", 3, GFP_KERNEL);
+	b = sigil_label_intern("b_t", 3, GFP_KERNEL);
+	x = sigil_label_intern("x_t", 3, GFP_KERNEL);
+	/*
+	 * The transition into b_t is narrowed by the exec rule, whose file
+	 * is an entry point for its own subject only: no entrypoint rule
+	 * is added, for any subject.
+	 */
+	KUNIT_EXPECT_EQ(test, SIGIL_TRANSITION_RULE | SIGIL_TRANSITION_NARROW,
+			sigil_policy_perms(p, SIGIL_RULE_TRANSITION, a, b));
+	KUNIT_EXPECT_FALSE(test, sigil_policy_has(p, SIGIL_RULE_ENTRYPOINT, b,
+						  x, NULL));
+	KUNIT_EXPECT_EQ(test, 2, p->nrules);
+	sigil_label_put(a);
+	sigil_label_put(b);
+	sigil_label_put(x);
+	sigil_policy_free(p);
+}
+
+static void test_named_create(struct kunit *const test)
+{
+	static const char text[] = "allow a_t f_t w\nallow a_t g_t w\n"
+				   "create a_t d_t f_t\n"
+				   "create a_t d_t g_t ld.so.preload\n";
+	struct sigil_policy_error err;
+	struct sigil_label *a, *d, *name, *other;
+	struct sigil_policy *p;
+
+	p = sigil_policy_parse(text, sizeof(text) - 1, &err);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(p));
+	a = sigil_label_intern("a_t", 3, GFP_KERNEL);
+	d = sigil_label_intern("d_t", 3, GFP_KERNEL);
+	name = sigil_label_intern("ld.so.preload", 13, GFP_KERNEL);
+	other = sigil_label_intern("passwd", 6, GFP_KERNEL);
+	KUNIT_EXPECT_STREQ(test, "g_t",
+			   sigil_policy_target(p, SIGIL_RULE_CREATE, a, d,
+					       name)->str);
+	KUNIT_EXPECT_STREQ(test, "f_t",
+			   sigil_policy_target(p, SIGIL_RULE_CREATE, a, d,
+					       other)->str);
+	KUNIT_EXPECT_STREQ(test, "f_t",
+			   sigil_policy_target(p, SIGIL_RULE_CREATE, a, d,
+					       NULL)->str);
+	KUNIT_EXPECT_PTR_EQ(test, NULL,
+			    sigil_policy_target(p, SIGIL_RULE_CREATE, d, a,
+						name));
+	/* The interned name is the one a creation's name finds. */
+	rcu_read_lock();
+	KUNIT_EXPECT_PTR_EQ(test, (const struct sigil_label *)name,
+			    sigil_label_peek("ld.so.preload", 13));
+	rcu_read_unlock();
+	sigil_label_put(a);
+	sigil_label_put(d);
+	sigil_label_put(name);
+	sigil_label_put(other);
+	sigil_policy_free(p);
+}
+
+static void test_rule_use(struct kunit *const test)
+{
+	static const char text[] = "allow a_t b_t r\nallow a_t c_t w\n"
+				   "attribute at\nmember a_t at\n";
+	struct sigil_policy_error err;
+	struct sigil_label *a, *b;
+	const struct sigil_rule *r;
+	struct sigil_policy *p;
+
+	p = sigil_policy_parse(text, sizeof(text) - 1, &err);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(p));
+	a = sigil_label_intern("a_t", 3, GFP_KERNEL);
+	b = sigil_label_intern("b_t", 3, GFP_KERNEL);
+	r = sigil_policy_find(p, SIGIL_RULE_ALLOW, a, b, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, r);
+	/* Before the policy runs, a use is not counted. */
+	sigil_policy_note_use(p, r);
+	KUNIT_ASSERT_EQ(test, 0, sigil_policy_start_use(p, text,
+							sizeof(text) - 1));
+	KUNIT_EXPECT_EQ(test, sigil_policy_text_hash(text, sizeof(text) - 1),
+			p->text_hash);
+	KUNIT_EXPECT_EQ(test, 0, p->use[2].count);
+	/* A lookup alone counts nothing: the checks count what they use. */
+	sigil_policy_perms(p, SIGIL_RULE_ALLOW, a, b);
+	sigil_policy_note_use(p, r);
+	sigil_policy_note_use(p, r);
+	sigil_policy_note_use(p, NULL);
+	/* Attribute and member rules are read first: then the allows. */
+	KUNIT_ASSERT_EQ(test, SIGIL_RULE_ALLOW, (u8)p->rules[2].kind);
+	KUNIT_ASSERT_PTR_EQ(test, b, p->rules[2].l[1]);
+	KUNIT_EXPECT_EQ(test, 2, p->use[2].count);
+	KUNIT_EXPECT_NE(test, 0, p->use[2].last);
+	KUNIT_EXPECT_EQ(test, 0, p->use[3].count);
+	KUNIT_EXPECT_EQ(test, 0, p->use[3].last);
+	/* Attribute and member rules declare, and are not counted. */
+	KUNIT_EXPECT_TRUE(test, sigil_rule_is_declaration(&p->rules[0]));
+	KUNIT_EXPECT_TRUE(test, sigil_rule_is_declaration(&p->rules[1]));
+	KUNIT_EXPECT_FALSE(test, sigil_rule_is_declaration(&p->rules[3]));
+	sigil_label_put(a);
+	sigil_label_put(b);
+	sigil_policy_free(p);
+}
+
 static void test_perms(struct kunit *const test)
 {
 	char buf[32];
@@ -511,6 +660,9 @@ static struct kunit_case sigil_policy_test_cases[] = {
 	KUNIT_CASE_PARAM(test_policy_parse, policy_gen_params),
 	KUNIT_CASE(test_policy_lookup),
 	KUNIT_CASE(test_entrypoints_narrow),
+	KUNIT_CASE(test_exec_implies_entrypoint),
+	KUNIT_CASE(test_named_create),
+	KUNIT_CASE(test_rule_use),
 	KUNIT_CASE(test_perms),
 	KUNIT_CASE(test_genfs),
 	KUNIT_CASE(test_ports),

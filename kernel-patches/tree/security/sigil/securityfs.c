@@ -8,6 +8,8 @@
  *   access   write a query, read back the verdict
  *   status   generation, rules, denials, unlogged, labels, enforcing,
  *            last load error
+ *   rules    how often each rule of the running policy was used, and
+ *            when last (sigilctl rules)
  *
  * Copyright © 2026 The Sigil authors
  */
@@ -74,7 +76,8 @@ static int load_policy(const char *text, size_t size)
 	}
 	/* The genfs relabel's buffer: no failure once the policy is in. */
 	buf = kmalloc(PATH_MAX, GFP_KERNEL);
-	if (!buf) {
+	if (!buf || sigil_policy_start_use(policy, text, size)) {
+		kfree(buf);
 		sigil_policy_free(policy);
 		set_last_error("out of memory for a policy of %zu bytes", size);
 		return -ENOMEM;
@@ -387,6 +390,7 @@ static ssize_t answer(const struct file *file, const char *buf, size_t size,
 		.subject = rule.l[0],
 		.object = rule.l[1],
 		.target = rule.l[2],
+		.query = true,
 	};
 	ret = may_ask(file, &q);
 	if (ret) {
@@ -436,6 +440,26 @@ static const struct file_operations access_fops = {
 	.llseek = generic_file_llseek,
 };
 
+static int rules_show(struct seq_file *m, void *v)
+{
+	return sigil_rules_show(m);
+}
+
+/* How often each rule was used: what reading the policy needs. */
+static int rules_open(struct inode *inode, struct file *file)
+{
+	int err = may_administer(file, SIGIL_POLICY_READ, "readpolicy");
+
+	return err ? err : single_open(file, rules_show, NULL);
+}
+
+static const struct file_operations rules_fops = {
+	.open = rules_open,
+	.read = seq_read,
+	.llseek = seq_lseek,
+	.release = single_release,
+};
+
 static int status_show(struct seq_file *m, void *v)
 {
 	struct sigil_status st;
@@ -475,6 +499,7 @@ static int __init sigil_securityfs_init(void)
 		{ "enforce", 0644, &enforce_fops },
 		{ "access", 0666, &access_fops },
 		{ "status", 0444, &status_fops },
+		{ "rules", 0400, &rules_fops },
 	};
 	struct dentry *d;
 	unsigned int i;

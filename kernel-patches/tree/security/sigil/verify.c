@@ -81,10 +81,11 @@ static int verify_socket(const struct sigil_rule_text *rule,
  * @line: Its line.
  * @err: Where to say what is wrong.
  *
- * An exec or create rule for a pair that a rule already maps elsewhere,
- * or a newfiles rule that says otherwise than one before, is refused: the
- * policy would not say which.  The same rule twice is harmless.  A socket
- * rule for smc, rxrpc or rds is refused: it would give ports unchecked.
+ * An exec or create rule for a pair (and a create rule's file name) that a
+ * rule already maps elsewhere, or a newfiles rule that says otherwise than
+ * one before, is refused: the policy would not say which.  The same rule
+ * twice is harmless.  A socket rule for smc, rxrpc or rds is refused: it
+ * would give ports unchecked.
  *
  * Returns 0, or -%EINVAL with @err filled in.
  */
@@ -104,7 +105,7 @@ int sigil_verify_rule(const struct sigil_policy *policy,
 	    rule->kind != SIGIL_RULE_FSLABELS)
 		return 0;
 	old = sigil_policy_find(policy, rule->kind, rule->l[0], rule->l[1],
-				NULL);
+				rule->name);
 	if (!old)
 		return 0;
 	if (rule->kind == SIGIL_RULE_NEWFILES ||
@@ -123,6 +124,12 @@ int sigil_verify_rule(const struct sigil_policy *policy,
 	}
 	if (old->l[2] == rule->l[2])
 		return 0;
+	if (rule->name)
+		return sigil_policy_reject(err, line,
+					   "a second create rule for '%s' '%s' '%s': '%s' before, '%s' here",
+					   rule->l[0]->str, rule->l[1]->str,
+					   rule->name->str, old->l[2]->str,
+					   rule->l[2]->str);
 	return sigil_policy_reject(err, line,
 				   "a second %s rule for '%s' '%s': '%s' before, '%s' here",
 				   sigil_rule_word(rule->kind), rule->l[0]->str,
@@ -161,7 +168,9 @@ static bool set_has(struct label_set *set, const struct sigil_label *label,
 
 /*
  * Every entrypoint must narrow a transition that some rule allows; each
- * transition rule into a label that entrypoint rules name is marked
+ * transition rule into a label that entrypoint or exec rules name (an
+ * exec rule's file is an entry point of its target, for the exec rule's
+ * own subject: sigil_decide() asks it) is marked
  * SIGIL_TRANSITION_NARROW, so that an exec asks no more ("entrypoint TO
  * *" narrows nothing: it says that any program enters TO, on purpose).
  * In linear time: two sets of labels, gone after the load.
@@ -175,7 +184,7 @@ static int verify_entrypoints(struct sigil_policy *policy,
 	int ret;
 
 	for (r = policy->rules; r < end; r++)
-		n += r->kind == SIGIL_RULE_ENTRYPOINT;
+		n += r->kind == SIGIL_RULE_ENTRYPOINT || r->kind == SIGIL_RULE_EXEC;
 	if (!n)
 		return 0;
 	ret = set_init(&into, policy->nused);
@@ -187,6 +196,9 @@ static int verify_entrypoints(struct sigil_policy *policy,
 		/* "entrypoint TO *" says that any program enters TO. */
 		else if (r->kind == SIGIL_RULE_ENTRYPOINT && r->l[1])
 			set_has(&narrowed, r->l[0], true);
+		/* exec FROM FILE TO: FILE is an entry point of TO. */
+		else if (r->kind == SIGIL_RULE_EXEC)
+			set_has(&narrowed, r->l[2], true);
 	}
 	for (r = policy->rules; !ret && r < end; r++) {
 		if (r->kind == SIGIL_RULE_TRANSITION &&
@@ -204,6 +216,37 @@ static int verify_entrypoints(struct sigil_policy *policy,
 	kvfree(into.slot);
 	kvfree(narrowed.slot);
 	return ret;
+}
+
+/*
+ * A create rule must give a label its subject may write: its own, or one
+ * an allow rule gives w on, unless the subject is unconfined.  Else the
+ * files it makes would be files it cannot write.
+ */
+static int verify_creates(const struct sigil_policy *policy,
+			  struct sigil_policy_error *err)
+{
+	const struct sigil_rule *r, *end = policy->rules + policy->nused;
+	const struct sigil_label *name;
+
+	if (!policy->ncreate)
+		return 0;
+	for (r = policy->rules; r < end; r++) {
+		if (r->kind != SIGIL_RULE_CREATE || r->l[0] == r->l[2] ||
+		    sigil_policy_perms(policy, SIGIL_RULE_ALLOW, r->l[0],
+				       r->l[2]) & SIGIL_PERM_WRITE ||
+		    sigil_policy_find(policy, SIGIL_RULE_UNCONFINED, r->l[0],
+				      NULL, NULL))
+			continue;
+		name = sigil_rule_name(policy, r);
+		return sigil_policy_reject(err, policy->lines[r - policy->rules],
+					   "'create %s %s %s%s%s' labels files that '%s' may not write: it needs 'allow %s %s w'",
+					   r->l[0]->str, r->l[1]->str, r->l[2]->str,
+					   name ? " " : "", name ? name->str : "",
+					   r->l[0]->str, r->l[0]->str,
+					   r->l[2]->str);
+	}
+	return 0;
 }
 
 /* Whether an assertion's label @want ("*" when NULL) matches @have. */
@@ -246,7 +289,8 @@ static bool is_right(const u8 kind)
  * @rule: A rule.
  *
  * A rule of the assertion's kind for matching labels gives the rights it
- * shares with the assertion (a rule without rights, all of it).  An
+ * shares with the assertion (a rule without rights, all of it); an exec
+ * rule is an entrypoint rule for its target and its file.  An
  * unconfined rule for the label the assertion names as subject (not for
  * "*") gives every right an unconfined label holds without a rule; a
  * permissive rule for it, every right, since its refusals are not
@@ -267,6 +311,10 @@ u64 sigil_never_broken(const struct sigil_rule *assertion,
 	if (r->kind == SIGIL_RULE_PERMISSIVE && a->kind != r->kind)
 		return a->l[0] && a->l[0] == r->l[0] &&
 		       is_right(a->kind) ? a->perms | 1 : 0;
+	/* exec FROM FILE TO is FROM's entrypoint TO FILE. */
+	if (a->kind == SIGIL_RULE_ENTRYPOINT && r->kind == SIGIL_RULE_EXEC)
+		return never_matches(a->l[0], r->l[2]) &&
+		       never_matches(a->l[1], r->l[1]);
 	if (r->kind != a->kind || !never_matches(a->l[0], r->l[0]) ||
 	    (nl > 1 && !never_matches(a->l[1], r->l[1])) ||
 	    (nl > 2 && !never_matches(a->l[2], r->l[2])))
@@ -300,8 +348,7 @@ static int reject_never(const struct sigil_policy *policy, unsigned int i,
 		bits &= -bits;
 	else
 		bits = first->perms;
-	memcpy(l, first->l, sizeof(l));
-	sigil_rule_format(rule, SIGIL_RULE_TEXT_MAX, first->kind, l, bits);
+	sigil_policy_rule_format(policy, first, bits, rule, SIGIL_RULE_TEXT_MAX);
 	if (more)
 		ret = sigil_policy_reject(err, policy->never_lines[i],
 					  "'never %s' is broken by '%s' and %u more",
@@ -436,7 +483,7 @@ static int verify_reach(const struct sigil_policy *policy, unsigned int i,
 	if (ret || !by)
 		return ret;
 	if (err->breaking)
-		err->breaking(err, a, policy->never_lines[i], by,
+		err->breaking(err, policy, a, policy->never_lines[i], by,
 			      policy->lines[by - policy->rules]);
 	assertion = kmalloc(2 * SIGIL_RULE_TEXT_MAX, GFP_KERNEL);
 	if (!assertion)
@@ -484,7 +531,8 @@ static int verify_nevers(const struct sigil_policy *policy,
 			if (!bits)
 				continue;
 			if (err->breaking)
-				err->breaking(err, a, policy->never_lines[i], r,
+				err->breaking(err, policy, a,
+					      policy->never_lines[i], r,
 					      policy->lines[r - policy->rules]);
 			if (first) {
 				more++;
@@ -563,6 +611,8 @@ int sigil_verify_policy(struct sigil_policy *policy,
 	int ret;
 
 	ret = verify_entrypoints(policy, err);
+	if (!ret)
+		ret = verify_creates(policy, err);
 	if (!ret)
 		ret = verify_ports(policy, err);
 	if (!ret)
