@@ -1,7 +1,8 @@
 # Labels by rule on the Debian system: the packaged units, unmodified,
 # start the services in their labels through exec rules; a daemon started
 # by hand lands in its label too; a conffile replaced as dpkg does it, and
-# a package reinstalled by apt, keep the file contexts' labels.
+# a package reinstalled by apt or by dpkg -i, keep the file contexts'
+# labels.
 . ./lib.sh
 case $1 in
 packaged-units-unmodified-start-the-services-in-their-labels)
@@ -48,6 +49,24 @@ reinstalled-package-keeps-its-labels-and-its-service-confined)
 	new=$(systemctl show -p MainPID --value lighttpd.service)
 	[ "$new" != "$old" ] || fail "the reinstall did not restart lighttpd (MainPID $old)"
 	expect_eq "lighttpd restarted by the package" httpd_t "$(proc_label lighttpd)"
+	expect_eq "page" "after the conffile" "$(http_get conffile.txt)"
+	;;
+dpkg-i-of-a-daemons-package-restarts-it-confined)
+	# dpkg -i unpacks and configures in one run: the postinst restarts
+	# lighttpd before dpkg's hook labels what it unpacked, so the new
+	# program must be labelled when it is unpacked (the fragment's
+	# create rule for lighttpd.dpkg-new).
+	deb=$(ls /var/cache/apt/archives/lighttpd_*.deb 2>/dev/null | head -n 1)
+	[ -n "$deb" ] || fail "no lighttpd package in apt's cache"
+	old=$(systemctl show -p MainPID --value lighttpd.service)
+	dpkg -i --force-confold "$deb" >/run/dpkg.log 2>&1 ||
+		fail "dpkg -i $deb failed: $(tail -n 5 /run/dpkg.log)"
+	new=$(systemctl show -p MainPID --value lighttpd.service)
+	[ "$new" != "$old" ] || fail "dpkg -i did not restart lighttpd (MainPID $old)"
+	expect_eq "label of /usr/sbin/lighttpd" httpd_exec_t "$(label /usr/sbin/lighttpd)"
+	expect_eq "lighttpd restarted by dpkg -i" httpd_t "$(proc_label lighttpd)"
+	out=$(filecon --restore -R -n -v /usr /etc /var 2>&1)
+	expect_eq "what filecon --restore -n would change after dpkg -i" "" "$out"
 	expect_eq "page" "after the conffile" "$(http_get conffile.txt)"
 	;;
 *) fail "unknown test $1" ;;

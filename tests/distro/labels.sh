@@ -16,7 +16,7 @@ print(bytes(creds["LinuxSecurityLabel"]).rstrip(b"\0").decode())'
 dbus_policy() {
 	d=/run/labels-dbus
 	mkdir -p $d
-	{ cat /etc/sigil/policy
+	{ base_policy
 	  printf '%s\n' 'transition kernel dbus_client_t' \
 		'entrypoint dbus_client_t bin_t'
 	  for l in system_t bin_t lib_t usr_t etc_t proc_t sysfs_t tmpfs_t device_t; do

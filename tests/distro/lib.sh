@@ -7,6 +7,11 @@ fail() {
 expect_eq() {
 	[ "$2" = "$3" ] || fail "$1: expected '$2', saw '$3'"
 }
+# base_policy: the base policy whole, /etc/sigil/policy and its
+# fragments, as sigilctl load reads them, for a test's variant of it.
+base_policy() {
+	cat /etc/sigil/policy /etc/sigil/policy.d/*.policy
+}
 # label FILE: its label, as filecon prints it.
 label() {
 	filecon "$1" | cut -d' ' -f1

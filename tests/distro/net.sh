@@ -14,7 +14,7 @@ as_httpd() {
 # with_rules RULE-LINES: the base policy, bash an entry point to httpd_t,
 # and RULE-LINES.
 with_rules() {
-	{ cat /etc/sigil/policy; echo 'entrypoint httpd_t bin_t'; printf '%s\n' "$1"; } >$d/policy
+	{ base_policy; echo 'entrypoint httpd_t bin_t'; printf '%s\n' "$1"; } >$d/policy
 	sigilctl load $d/policy || fail "cannot load the policy for the test: $1"
 }
 restore() {

@@ -6,7 +6,7 @@ permissive-suggest-load-enforcing-round-trip)
 	d=/run/roundtrip
 	mkdir -p $d
 	# The base policy without lighttpd's right to read its document root.
-	grep -vx 'allow httpd_t httpd_content_t rx' /etc/sigil/policy >$d/policy
+	base_policy | grep -vx 'allow httpd_t httpd_content_t rx' >$d/policy
 	sigilctl load $d/policy || fail "cannot load the reduced policy"
 	echo page >/var/www/html/round.txt
 	filecon --restore /var/www/html/round.txt

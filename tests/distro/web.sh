@@ -21,7 +21,7 @@ web-server-cannot-read-etc-shadow)
 	;;
 web-server-cannot-write-its-document-root)
 	# What a CGI could do: a shell in httpd_t (entered for the test).
-	{ cat /etc/sigil/policy; echo 'entrypoint httpd_t bin_t'; } >/run/cgi.policy
+	{ base_policy; echo 'entrypoint httpd_t bin_t'; } >/run/cgi.policy
 	sigilctl load /run/cgi.policy || fail "cannot load the policy for the test"
 	# From /: the test's directory in /run is no service's.
 	(cd / && execcon httpd_t -- sh -c 'echo x >/var/www/html/new.txt') 2>/dev/null &&
