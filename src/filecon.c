@@ -9,7 +9,7 @@
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
+#include <dirent.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +26,8 @@
 const char *program_name = "filecon";
 
 static const char *xattr, *set;
+/* -x: a walk (-R) stays on the file system of its operand. */
+static int one_fs;
 static int follow = 1, verbose, failed, dry_run;
 /* --progress on a terminal: the files read and relabelled so far. */
 static int progress;
@@ -43,7 +45,7 @@ static void usage(int status)
 	printf("Usage: filecon [OPTION]... FILE...\n"
 	       "  or:  filecon [OPTION]... -s CONTEXT FILE...\n"
 	       "  or:  filecon [OPTION]... --reference=RFILE FILE...\n"
-	       "  or:  filecon --restore [-R] [-n] [-v] [-P] [--spec=SPEC] FILE...\n"
+	       "  or:  filecon --restore [-R [-x]] [-n] [-v] [-P] [--spec=SPEC] FILE...\n"
 	       "  or:  filecon --match [--spec=SPEC] FILE...\n"
 	       "Print the security label of each FILE as LABEL FILE, or set it to\n"
 	       "CONTEXT, to RFILE's label, or to the label SPEC gives it.\n"
@@ -63,6 +65,9 @@ static void usage(int status)
 	       "                           a terminal\n"
 	       "  -R, --recursive        also act on the files below each directory,\n"
 	       "                           never following symbolic links\n"
+	       "  -x, --one-file-system with -R, stay on the file system of each\n"
+	       "                           FILE: skip the directories that other\n"
+	       "                           file systems are mounted on\n"
 	       "  -h, --no-dereference   act on symbolic links themselves, not on\n"
 	       "                           what they point to\n"
 	       "  -v, --verbose          say what is changed\n"
@@ -113,19 +118,23 @@ static int dangling(const char *path, int deref, int err)
 	return deref && err == -ENOENT && !lstat(path, &st) && S_ISLNK(st.st_mode);
 }
 
-/* Prints or sets one file's label; returns 0 or a negative errno. */
-static int process(const char *path, int deref)
+/*
+ * Prints or sets the label of the file @path, reached as @at (its name
+ * in the working directory during a walk, else @path itself); returns 0
+ * or a negative errno.
+ */
+static int process(const char *path, const char *at, int deref)
 {
 	char *label = NULL;
 	int err;
 
 	if (!set) {
-		err = sigil_file_get(path, xattr, deref, &label);
+		err = sigil_file_get(at, xattr, deref, &label);
 		if (err == -ENODATA) {
 			tool_error(0, "'%s' has no %s label", path, xattr);
 			return err;
 		}
-		if (dangling(path, deref, err)) {
+		if (dangling(at, deref, err)) {
 			tool_error(0, "cannot read the %s label of '%s': it is a symbolic link to a missing file (-h reads the link's own label)",
 				   xattr, path);
 			return err;
@@ -138,8 +147,8 @@ static int process(const char *path, int deref)
 		free(label);
 		return 0;
 	}
-	err = sigil_file_set(path, xattr, deref, set);
-	if (dangling(path, deref, err)) {
+	err = sigil_file_set(at, xattr, deref, set);
+	if (dangling(at, deref, err)) {
 		tool_error(0, "cannot set the %s label of '%s': it is a symbolic link to a missing file (-h labels the link itself)",
 			   xattr, path);
 		return err;
@@ -149,27 +158,12 @@ static int process(const char *path, int deref)
 			   path, set);
 		if (!strcmp(xattr, "security.sigil")) {
 			tool_explain_label("sigil", err, set);
-			explain_relabel(path, deref, err, set);
+			explain_relabel(at, deref, err, set);
 		}
 		return err;
 	}
 	if (verbose)
 		printf("label of '%s' set to '%s'%c", path, set, sep);
-	return 0;
-}
-
-static int walk_one(const char *path, const struct stat *st, int type,
-		    struct FTW *ftw)
-{
-	(void)st;
-	if (type == FTW_DNR || type == FTW_NS) {
-		tool_error(-errno, "cannot read '%s'", path);
-		failed = 1;
-		return 0;
-	}
-	/* The operand itself follows a symbolic link unless -h. */
-	if (process(path, ftw->level == 0 ? follow : 0))
-		failed = 1;
 	return 0;
 }
 
@@ -183,17 +177,14 @@ static void show_progress(int last)
 		last ? "\n" : "");
 }
 
-/* Whether restore() works through a tree: a file may vanish meanwhile. */
-static int walking;
-
 /*
- * --restore: gives the file @path (absolute, of type @mode) the label the
- * specification gives it; the file itself, never what a link leads to.
- * A file a recursive walk found that is gone by the time it is labelled
- * (a live tree such as /run) is no error: there is nothing to label, as
- * restorecon(8) has it.
+ * --restore: gives the file @path (absolute, of type @mode), reached as
+ * @at, the label the specification gives it; the file itself, never what
+ * a link leads to.  A file a recursive walk (@walking) found that is gone
+ * by the time it is labelled (a live tree such as /run) is no error:
+ * there is nothing to label, as restorecon(8) has it.
  */
-static int restore(const char *path, mode_t mode)
+static int restore(const char *path, const char *at, mode_t mode, int walking)
 {
 	const struct fc_entry *e = fc_lookup(&spec, path, mode);
 	char *old = NULL;
@@ -204,7 +195,7 @@ static int restore(const char *path, mode_t mode)
 
 	if (!e || !strcmp(e->label, FC_NONE))
 		return 0;
-	err = sigil_file_get(path, xattr, 0, &old);
+	err = sigil_file_get(at, xattr, 0, &old);
 	if (err == -ENOENT && walking)
 		return 0;
 	if (err && err != -ENODATA) {
@@ -216,7 +207,7 @@ static int restore(const char *path, mode_t mode)
 		return 0;
 	}
 	if (!dry_run) {
-		err = sigil_file_set(path, xattr, 0, e->label);
+		err = sigil_file_set(at, xattr, 0, e->label);
 		if (err == -ENOENT && walking) {
 			free(old);
 			return 0;
@@ -225,7 +216,7 @@ static int restore(const char *path, mode_t mode)
 			tool_error(err, "cannot set the %s label of '%s' to '%s' (%s:%u)",
 				   xattr, path, e->label, spec_name, e->line);
 			if (!strcmp(xattr, "security.sigil"))
-				explain_relabel(path, 0, err, e->label);
+				explain_relabel(at, 0, err, e->label);
 			free(old);
 			return err;
 		}
@@ -239,20 +230,135 @@ static int restore(const char *path, mode_t mode)
 	return 0;
 }
 
-static int walk_restore(const char *path, const struct stat *st, int type,
-			struct FTW *ftw)
+/*
+ * -R: a walk of the tree below an operand, each file visited before what
+ * it holds.  Each directory is opened by its name in its parent, never
+ * through a symbolic link (O_NOFOLLOW, and the same device and inode as
+ * the walk saw), and made the working directory; its files are read and
+ * labelled by their names there.  Labelling by the whole path instead
+ * would let a directory swapped for a link during the walk lead the label
+ * elsewhere: a confined task that may rename in the tree could steer its
+ * own label onto /etc/shadow.  With -x, what another file system holds
+ * is skipped, as nftw(3)'s FTW_MOUNT does.
+ */
+struct walk {
+	int restoring;	/* --restore: restore(), else process() */
+	dev_t dev;	/* the operand's file system, for -x */
+};
+
+static int visit(const struct walk *w, const char *path, const char *at,
+		 mode_t mode, int top)
 {
-	(void)ftw;
-	if ((type == FTW_NS || type == FTW_DNR) && errno == ENOENT)
-		return 0;
-	if (type == FTW_DNR || type == FTW_NS) {
-		tool_error(-errno, "cannot read '%s'", path);
-		failed = 1;
-		return 0;
+	if (w->restoring)
+		return restore(path, at, mode, 1);
+	/* The operand itself follows a symbolic link unless -h. */
+	return process(path, at, top ? follow : 0);
+}
+
+/* Reports a file of the walk that could not be read, unless it is gone. */
+static void walk_error(const struct walk *w, int err, const char *path)
+{
+	if (err == -ENOENT && w->restoring)
+		return;
+	tool_error(err, "cannot read '%s'", path);
+	failed = 1;
+}
+
+static void walk_dir(const struct walk *w, int dfd, const char *dir)
+{
+	struct stat st, cst;
+	struct dirent *de;
+	char *path;
+	int fd = dup(dfd), cfd;
+	DIR *d = fd < 0 ? NULL : fdopendir(fd);
+
+	if (!d) {
+		walk_error(w, -errno, dir);
+		if (fd >= 0)
+			close(fd);
+		return;
 	}
-	if (restore(path, st->st_mode))
+	while ((errno = 0, de = readdir(d))) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		if (asprintf(&path, "%s%s%s", dir, strcmp(dir, "/") ? "/" : "",
+			     de->d_name) < 0) {
+			tool_error(-ENOMEM, "cannot walk '%s'", dir);
+			failed = 1;
+			break;
+		}
+		if (fstatat(dfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW)) {
+			walk_error(w, -errno, path);
+		} else if (one_fs && st.st_dev != w->dev) {
+			/* Another file system's: skipped with what it holds. */
+		} else if (fchdir(dfd)) {
+			walk_error(w, -errno, dir);
+		} else {
+			if (visit(w, path, de->d_name, st.st_mode, 0))
+				failed = 1;
+			if (S_ISDIR(st.st_mode)) {
+				cfd = openat(dfd, de->d_name, O_RDONLY | O_DIRECTORY |
+					     O_NOFOLLOW | O_CLOEXEC);
+				if (cfd < 0) {
+					walk_error(w, -errno, path);
+				} else if (fstat(cfd, &cst) || cst.st_dev != st.st_dev ||
+					   cst.st_ino != st.st_ino) {
+					tool_error(0, "'%s' changed during the walk: not walked",
+						   path);
+					failed = 1;
+				} else {
+					walk_dir(w, cfd, path);
+				}
+				if (cfd >= 0)
+					close(cfd);
+			}
+		}
+		free(path);
+	}
+	if (errno)
+		walk_error(w, -errno, dir);
+	closedir(d);
+}
+
+/*
+ * Walks the operand @path, reached as @at (as the user wrote it: its
+ * directories are the user's to name, links and all); the working
+ * directory is the same again afterwards.
+ */
+static void walk_tree(const char *path, const char *at, int restoring)
+{
+	struct walk w = { .restoring = restoring };
+	struct stat st, cst;
+	int fd, cwd;
+
+	if (lstat(at, &st)) {
+		walk_error(&w, -errno, path);
+		return;
+	}
+	w.dev = st.st_dev;
+	if (visit(&w, path, at, st.st_mode, 1))
 		failed = 1;
-	return 0;
+	if (!S_ISDIR(st.st_mode))
+		return;
+	fd = open(at, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0) {
+		walk_error(&w, -errno, path);
+		return;
+	}
+	if (fstat(fd, &cst) || cst.st_dev != st.st_dev || cst.st_ino != st.st_ino) {
+		tool_error(0, "'%s' changed during the walk: not walked", path);
+		failed = 1;
+		close(fd);
+		return;
+	}
+	cwd = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (cwd < 0)
+		tool_die(EXIT_FAILURE, -errno, "cannot open the working directory");
+	walk_dir(&w, fd, path);
+	if (fchdir(cwd))
+		tool_die(EXIT_FAILURE, -errno, "cannot return to the working directory");
+	close(cwd);
+	close(fd);
 }
 
 /*
@@ -352,13 +458,8 @@ static int by_spec(int match, int recursive, char **files, int n)
 			e = fc_lookup(&spec, path, st.st_mode);
 			printf("%s %s%c", path, e ? e->label : FC_NONE, sep);
 		} else if (recursive && S_ISDIR(st.st_mode)) {
-			walking = 1;
-			if (nftw(path, walk_restore, 32, FTW_PHYS) < 0) {
-				tool_error(-errno, "cannot walk '%s'", files[i]);
-				failed = 1;
-			}
-			walking = 0;
-		} else if (restore(path, st.st_mode)) {
+			walk_tree(path, path, 1);
+		} else if (restore(path, path, st.st_mode, 0)) {
 			failed = 1;
 		}
 		free(path);
@@ -376,6 +477,7 @@ int main(int argc, char **argv)
 		{ "set", required_argument, NULL, 's' },
 		{ "reference", required_argument, NULL, OPT_REFERENCE },
 		{ "recursive", no_argument, NULL, 'R' },
+		{ "one-file-system", no_argument, NULL, 'x' },
 		{ "no-dereference", no_argument, NULL, 'h' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "xattr", required_argument, NULL, OPT_XATTR },
@@ -393,7 +495,7 @@ int main(int argc, char **argv)
 	int c, i, recursive = 0, err, restoring = 0, match = 0, no_deref = 0;
 	int progress_asked = 0, lsm_given;
 
-	while ((c = getopt_long(argc, argv, "s:RhvnP0", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "s:RxhvnP0", opts, NULL)) != -1) {
 		switch (c) {
 		case 's':
 			if (set)
@@ -407,6 +509,9 @@ int main(int argc, char **argv)
 			break;
 		case 'R':
 			recursive = 1;
+			break;
+		case 'x':
+			one_fs = 1;
 			break;
 		case 'h':
 			follow = 0;
@@ -460,6 +565,8 @@ int main(int argc, char **argv)
 	if ((restoring || match) && no_deref)
 		tool_die(EXIT_USAGE, 0,
 			 "--restore and --match never follow a symbolic link: -h is implied");
+	if (one_fs && !recursive)
+		tool_die(EXIT_USAGE, 0, "-x goes with -R");
 	if (match && (recursive || verbose))
 		tool_die(EXIT_USAGE, 0, "--match takes no -R or -v");
 	if (lsm && xattr)
@@ -508,12 +615,10 @@ int main(int argc, char **argv)
 	}
 	for (i = optind; i < argc; i++) {
 		if (!recursive) {
-			if (process(argv[i], follow))
+			if (process(argv[i], argv[i], follow))
 				failed = 1;
-		} else if (nftw(argv[i], walk_one, 32,
-				FTW_PHYS) < 0) {
-			tool_error(-errno, "cannot walk '%s'", argv[i]);
-			failed = 1;
+		} else {
+			walk_tree(argv[i], argv[i], 0);
 		}
 	}
 	free(ref_label);

@@ -294,6 +294,59 @@ filecon-restore-errors-and-no-xattr-fs)
 		fail "expected the missing file named, saw '$(cat $err)'"
 	expect_eq "label of the file after the missing one" restored_t "$(label "$d/plain")"
 	;;
+filecon-one-file-system-skips-other-mounts)
+	# -x: the walk stays on the file system of its operand; a tmpfs
+	# mounted below is skipped with all it holds (the mount point too:
+	# it is the tmpfs's root).  Without -x the walk goes in.
+	mkdir -p "$d/tree/sub" "$d/tree/mnt"
+	: >"$d/tree/sub/f"
+	mount -t tmpfs none "$d/tree/mnt" || fail "cannot mount a tmpfs"
+	: >"$d/tree/mnt/g"
+	filecon -s before_t "$d/tree/mnt" "$d/tree/mnt/g" "$d/tree/sub/f"
+	printf '%s\n' "$d/tree(/.*)? restored_t" >"$d/spec"
+	run 0 filecon --restore -R -x -v --spec "$d/spec" "$d/tree"
+	expect_eq "label of a file on the operand's file system" restored_t "$(label "$d/tree/sub/f")"
+	expect_eq "label of the mount point of another file system" before_t "$(label "$d/tree/mnt")"
+	expect_eq "label of a file on the other file system" before_t "$(label "$d/tree/mnt/g")"
+	grep -q "$d/tree/mnt" $out && fail "expected nothing under the mount named, saw: $(cat $out)"
+	run 0 filecon --restore -R --spec "$d/spec" "$d/tree"
+	expect_eq "label of a file below the mount, without -x" restored_t "$(label "$d/tree/mnt/g")"
+	umount "$d/tree/mnt"
+	run 2 filecon --restore -x --spec "$d/spec" "$d/tree"
+	grep -q "^filecon: -x goes with -R" $err || fail "expected '-x goes with -R', saw '$(cat $err)'"
+	;;
+filecon-walk-never-leaves-the-tree-through-a-swapped-directory)
+	# A task that may rename in the tree swaps a directory for a link to
+	# another one while filecon -R walks: the label must never reach the
+	# link's target (labelled by the whole path, it would).
+	# The same names on both sides: a label by path lands outside when
+	# the swap comes while the walk is inside d.
+	mkdir -p "$d/tree/d" "$d/outside"
+	for f in $(seq 100); do
+		: >"$d/tree/d/f$f"
+		: >"$d/outside/f$f"
+	done
+	filecon -s secret_t "$d/outside" "$d"/outside/f*
+	printf '%s\n' "$d/tree(/.*)? log_t" >"$d/spec"
+	(
+		while :; do
+			mv "$d/tree/d" "$d/tree/d.real" && ln -s ../outside "$d/tree/d"
+			rm -f "$d/tree/d" && mv "$d/tree/d.real" "$d/tree/d"
+		done
+	) 2>/dev/null &
+	swapper=$!
+	i=0
+	while [ $i -lt 40 ]; do
+		filecon --restore -R --spec "$d/spec" "$d/tree" >/dev/null 2>&1
+		filecon -s log_t -R "$d/tree" >/dev/null 2>&1
+		i=$((i + 1))
+	done
+	kill $swapper
+	wait $swapper 2>/dev/null
+	leaked=$(filecon "$d"/outside/f* | grep -v '^secret_t ')
+	expect_eq "files outside the tree not labelled secret_t" "" "$leaked"
+	expect_eq "label of the directory outside the tree" secret_t "$(label "$d/outside")"
+	;;
 filecon-recursive-does-not-follow-symlinks)
 	mkdir -p "$d/tree/sub" "$d/outside"
 	: >"$d/tree/x"
