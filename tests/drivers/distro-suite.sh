@@ -1,13 +1,16 @@
 #!/bin/bash
-# The Debian suite (make check-distro): builds the guest kernel, the cross
-# build of the project and the Debian 12 image (guest/distro-image, cached),
+# The Debian suite (make check-distro): builds the guest kernel, Sigil's
+# arm64 Debian packages (guest/build-debs -a arm64) and the Debian 12
+# image with them installed (guest/distro-image; all cached),
 # boots a copy of the image with systemd as PID 1 (guest/run --distro-image)
 # and runs tests/distro/LIST in it once the system is up, then boots the
 # same disk again for tests/distro/LIST-reboot, and three more times,
 # changed from the host in between, for the boot without a good policy:
 # LIST-fallback (a broken fragment), LIST-emergency (no last good policy
-# either) and LIST-unconfined (sigil.boot=unconfined).  One TAP result per
-# test, one for each boot, one for the labels on the image.
+# either), LIST-unconfined (sigil.boot=unconfined), LIST-remove (the
+# fragment gone: the policy package removed) and LIST-removed (the boot
+# without it).  One TAP result per test, one for each boot, one for the
+# labels on the image.
 set -uo pipefail
 srcdir=${srcdir:-.}
 top=$(cd "$srcdir" && pwd)
@@ -17,17 +20,18 @@ count() {
 	grep -cv '^\(#.*\)\?$' "$list$1"
 }
 n=$(count '') n2=$(count -reboot) n3=$(count -fallback) n4=$(count -emergency)
-n5=$(count -unconfined)
-echo "1..$((n + n2 + n3 + n4 + n5 + 6))"
+n5=$(count -unconfined) n6=$(count -remove) n7=$(count -removed)
+echo "1..$((n + n2 + n3 + n4 + n5 + n6 + n7 + 8))"
 bail() {
 	echo "Bail out! $*"
 	exit 1
 }
 "$top/guest/kernel-build" >"$work.kernel.distro.log" 2>&1 ||
 	{ sed 's/^/# /' "$work.kernel.distro.log"; bail "guest kernel build failed"; }
-"$top/guest/build-userland" . "$work" >"$work.userland.log" 2>&1 ||
-	{ sed 's/^/# /' "$work.userland.log"; bail "cross build of the guest userland failed"; }
-"$top/guest/distro-image" "$work" >"$work.distro-image.log" 2>&1 ||
+debs=$("$top/guest/build-debs" -a arm64 2>"$work.debs.log") ||
+	{ sed 's/^/# /' "$work.debs.log"; bail "the arm64 packages were not built"; }
+sed 's/^/# /' "$work.debs.log"
+"$top/guest/distro-image" "$debs" >"$work.distro-image.log" 2>&1 ||
 	{ sed 's/^/# /' "$work.distro-image.log"; bail "the Debian image was not built"; }
 sed 's/^/# /' "$work.distro-image.log"
 # The labels are on the disk, where a reboot finds them: e2fsprogs'
@@ -96,7 +100,16 @@ boot $((i + n4 + 1)) "$work/console-distro-emergency.log" \
 i=$((i + n4 + 1))
 boot $((i + n5 + 1)) "$work/console-distro-unconfined.log" --append sigil.boot=unconfined \
 	sh -c "cd tests && N0=$i sh ./run-suite 120 LIST-unconfined"
+# Boot 6: the broken fragment gone, the policy loads; the admin removes
+# the policy package.  Boot 7: the system without it.
+edit "rm /etc/sigil/policy.d/90-broken.policy"
 i=$((i + n5 + 1))
+boot $((i + n6 + 1)) "$work/console-distro-remove.log" \
+	sh -c "cd tests && N0=$i sh ./run-suite 120 LIST-remove"
+i=$((i + n6 + 1))
+boot $((i + n7 + 1)) "$work/console-distro-removed.log" \
+	sh -c "cd tests && N0=$i sh ./run-suite 120 LIST-removed"
+i=$((i + n7 + 1))
 if [ -z "$bad" ]; then
 	echo "ok $((i + 1)) - the image carries the file contexts' labels on disk (debugfs)"
 else
