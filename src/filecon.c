@@ -264,17 +264,46 @@ static void walk_error(const struct walk *w, int err, const char *path)
 	failed = 1;
 }
 
+/*
+ * Opens the directory @name in @at_fd, never through a link, and only if
+ * it is still the directory @st that the walk saw; -1 after saying why.
+ */
+static int open_dir(const struct walk *w, int at_fd, const char *name,
+		    const struct stat *st, const char *path)
+{
+	struct stat cst;
+	int fd = openat(at_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+
+	if (fd < 0) {
+		walk_error(w, -errno, path);
+		return -1;
+	}
+	if (fstat(fd, &cst) || cst.st_dev != st->st_dev || cst.st_ino != st->st_ino) {
+		tool_error(0, "'%s' changed during the walk: not walked", path);
+		failed = 1;
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/*
+ * Visits what the directory @dfd (@dir) holds, with @dfd as the working
+ * directory, and each subdirectory in turn.
+ */
 static void walk_dir(const struct walk *w, int dfd, const char *dir)
 {
-	struct stat st, cst;
+	struct stat st;
 	struct dirent *de;
 	char *path;
 	int fd = dup(dfd), cfd;
 	DIR *d = fd < 0 ? NULL : fdopendir(fd);
 
-	if (!d) {
+	if (!d || fchdir(dfd)) {
 		walk_error(w, -errno, dir);
-		if (fd >= 0)
+		if (d)
+			closedir(d);
+		else if (fd >= 0)
 			close(fd);
 		return;
 	}
@@ -291,31 +320,25 @@ static void walk_dir(const struct walk *w, int dfd, const char *dir)
 			walk_error(w, -errno, path);
 		} else if (one_fs && st.st_dev != w->dev) {
 			/* Another file system's: skipped with what it holds. */
-		} else if (fchdir(dfd)) {
-			walk_error(w, -errno, dir);
 		} else {
 			if (visit(w, path, de->d_name, st.st_mode, 0))
 				failed = 1;
-			if (S_ISDIR(st.st_mode)) {
-				cfd = openat(dfd, de->d_name, O_RDONLY | O_DIRECTORY |
-					     O_NOFOLLOW | O_CLOEXEC);
-				if (cfd < 0) {
-					walk_error(w, -errno, path);
-				} else if (fstat(cfd, &cst) || cst.st_dev != st.st_dev ||
-					   cst.st_ino != st.st_ino) {
-					tool_error(0, "'%s' changed during the walk: not walked",
-						   path);
-					failed = 1;
-				} else {
-					walk_dir(w, cfd, path);
+			cfd = S_ISDIR(st.st_mode) ?
+				open_dir(w, dfd, de->d_name, &st, path) : -1;
+			if (cfd >= 0) {
+				walk_dir(w, cfd, path);
+				close(cfd);
+				/* Back in this directory, for the next names. */
+				if (fchdir(dfd)) {
+					walk_error(w, -errno, dir);
+					free(path);
+					break;
 				}
-				if (cfd >= 0)
-					close(cfd);
 			}
 		}
 		free(path);
 	}
-	if (errno)
+	if (!de && errno)
 		walk_error(w, -errno, dir);
 	closedir(d);
 }
@@ -328,7 +351,7 @@ static void walk_dir(const struct walk *w, int dfd, const char *dir)
 static void walk_tree(const char *path, const char *at, int restoring)
 {
 	struct walk w = { .restoring = restoring };
-	struct stat st, cst;
+	struct stat st;
 	int fd, cwd;
 
 	if (lstat(at, &st)) {
@@ -340,17 +363,9 @@ static void walk_tree(const char *path, const char *at, int restoring)
 		failed = 1;
 	if (!S_ISDIR(st.st_mode))
 		return;
-	fd = open(at, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0) {
-		walk_error(&w, -errno, path);
+	fd = open_dir(&w, AT_FDCWD, at, &st, path);
+	if (fd < 0)
 		return;
-	}
-	if (fstat(fd, &cst) || cst.st_dev != st.st_dev || cst.st_ino != st.st_ino) {
-		tool_error(0, "'%s' changed during the walk: not walked", path);
-		failed = 1;
-		close(fd);
-		return;
-	}
 	cwd = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
 	if (cwd < 0)
 		tool_die(EXIT_FAILURE, -errno, "cannot open the working directory");

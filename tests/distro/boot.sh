@@ -3,9 +3,6 @@
 # /etc/sigil/policy.d/ (boot 3), then removed the last good policy
 # (boot 4), then booted with sigil.boot=unconfined (boot 5).
 . ./lib.sh
-status() {
-	sed -n "s/^$1: //p" /sys/kernel/security/sigil/status
-}
 case $1 in
 broken-fragment-boots-on-the-last-good-policy)
 	frag=/etc/sigil/policy.d/90-broken.policy

@@ -12,6 +12,10 @@ expect_eq() {
 base_policy() {
 	cat /etc/sigil/policy /etc/sigil/policy.d/*.policy
 }
+# status FIELD: a field of Sigil's status node (rules, generation...).
+status() {
+	sed -n "s/^$1: //p" /sys/kernel/security/sigil/status
+}
 # label FILE: its label, as filecon prints it.
 label() {
 	filecon "$1" | cut -d' ' -f1

@@ -5,9 +5,6 @@
 # removal of the policy package (the sixth boot of
 # tests/drivers/distro-suite.sh) and the boot after it (the seventh).
 . ./lib.sh
-status() {
-	sed -n "s/^$1: //p" /sys/kernel/security/sigil/status
-}
 # services_confined: every confined service runs in its label.
 services_confined() {
 	for s in lighttpd:httpd_t cron:crond_t auditd:auditd_t sshd:sshd_t; do
