@@ -47,6 +47,28 @@ static int check_label(const char *label, char *reason, size_t room)
 	return 0;
 }
 
+/*
+ * The stem of the expression @re, matched whole: the bytes before its
+ * first special character, less the last of them when a quantifier
+ * follows it (it may then match nothing).  None when @re has an
+ * alternation, whose other branch need not begin with it.  Sets @e's
+ * stem, or returns -1 when out of memory.
+ */
+static int set_stem(struct fc_entry *e, const char *re)
+{
+	size_t n = strcspn(re, ".[]()*+?{}|^$\\");
+
+	if (strchr(re, '|'))
+		n = 0;
+	else if (!re[n] && n)
+		e->whole = 1;
+	else if (n && strchr("*+?{", re[n]))
+		n--;
+	e->stem_len = n;
+	e->stem = strndup(re, n);
+	return e->stem ? 0 : -1;
+}
+
 /* Parses one line (no newline) into @e: 0, 1 if blank, -1 if invalid. */
 static int parse_line(char *s, struct fc_entry *e, char *reason, size_t room)
 {
@@ -113,8 +135,9 @@ static int parse_line(char *s, struct fc_entry *e, char *reason, size_t room)
 		return -1;
 	}
 	e->label = strdup(field[n - 1]);
-	if (!e->label) {
+	if (!e->label || set_stem(e, field[0])) {
 		regfree(&e->re);
+		free(e->label);
 		snprintf(reason, room, "out of memory");
 		return -1;
 	}
@@ -181,7 +204,10 @@ const struct fc_entry *fc_lookup(const struct fc_spec *spec, const char *path,
 		e = &spec->entries[i];
 		if (e->type && mode && e->type != (mode & S_IFMT))
 			continue;
-		if (regexec(&e->re, path, 0, NULL, 0) == 0)
+		if (strncmp(path, e->stem, e->stem_len))
+			continue;
+		if (e->whole ? !path[e->stem_len] :
+		    regexec(&e->re, path, 0, NULL, 0) == 0)
 			return e;
 	}
 	return NULL;
@@ -194,6 +220,7 @@ void fc_free(struct fc_spec *spec)
 	for (i = 0; i < spec->n; i++) {
 		regfree(&spec->entries[i].re);
 		free(spec->entries[i].label);
+		free(spec->entries[i].stem);
 	}
 	free(spec->entries);
 	spec->entries = NULL;

@@ -23,6 +23,15 @@ struct fc_entry {
 	mode_t type;		/* S_IF* the entry is limited to, or 0 */
 	char *label;
 	unsigned int line;
+	/*
+	 * The literal text every path the expression matches begins with
+	 * (its stem, as libselinux calls it), which a lookup compares
+	 * before it runs the expression; whole when the expression is
+	 * that text and nothing else.
+	 */
+	char *stem;
+	size_t stem_len;
+	int whole;
 };
 
 struct fc_spec {

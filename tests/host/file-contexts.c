@@ -25,6 +25,46 @@ static const char spec_text[] =
 	"/srv/www/pipe\t-p\tpipe_t\n"
 	"/usr/s?bin/httpd  --  exec_t\n";
 
+/*
+ * Expressions whose literal beginnings a lookup compares before it runs
+ * them (their stems): a quantifier, an alternation, a bracket or an
+ * escape right after the literal text, and expressions that are
+ * nothing but literal text.
+ */
+static const char stem_text[] =
+	"/.*                 any_t\n"
+	"/usr/lib64?(/.*)?   lib_t\n"
+	"/opt/ab*c           star_t\n"
+	"/opt/x{0}y          brace_t\n"
+	"/opt/p+q            plus_t\n"
+	"/home|/export       home_t\n"
+	"/dev/tty[0-9]       tty_t\n"
+	"/etc/a\\.b          dot_t\n"
+	"/etc/hosts          hosts_t\n"
+	"/etc/hosts -d       hostsdir_t\n";
+
+static const struct {
+	const char *path, *label, *why;
+} stem_cases[] = {
+	{ "/usr/lib6/x.so", "lib_t", "? after the stem's last byte: /usr/lib64? matches /usr/lib6" },
+	{ "/usr/lib64", "lib_t", "and /usr/lib64" },
+	{ "/usr/lib/x.so", "any_t", "but not /usr/lib" },
+	{ "/opt/ac", "star_t", "* after the stem's last byte: none of it" },
+	{ "/opt/abbc", "star_t", "and many" },
+	{ "/opt/y", "brace_t", "{0} after the stem's last byte" },
+	{ "/opt/ppq", "plus_t", "+ after the stem's last byte" },
+	{ "/opt/q", "any_t", "+ needs one" },
+	{ "/export", "home_t", "the second branch of an alternation" },
+	{ "/home", "home_t", "and the first" },
+	{ "/dev/tty7", "tty_t", "a bracket after the stem" },
+	{ "/dev/tty", "any_t", "which needs its byte" },
+	{ "/etc/a.b", "dot_t", "an escaped dot" },
+	{ "/etc/aXb", "any_t", "matches a dot only" },
+	{ "/etc/hosts", "hosts_t", "an expression of literal text alone matches it" },
+	{ "/etc/hosts2", "any_t", "and nothing longer" },
+	{ "/etc/host", "any_t", "or shorter" },
+};
+
 static const char *label_of(const struct fc_spec *spec, const char *path,
 			    mode_t mode)
 {
@@ -55,7 +95,8 @@ int main(void)
 	unsigned int line;
 	size_t i;
 
-	plan(18 + 2 * (int)(sizeof(bad) / sizeof(bad[0])) + 2);
+	plan(18 + 2 * (int)(sizeof(bad) / sizeof(bad[0])) + 2 + 2 +
+	     (int)(sizeof(stem_cases) / sizeof(stem_cases[0])));
 
 	is_int(0, fc_parse(spec_text, sizeof(spec_text) - 1, &spec, &line,
 			   reason, sizeof(reason)), "a valid specification is read");
@@ -88,6 +129,16 @@ int main(void)
 	       "-- does not apply to a directory");
 	is_str("keydir_t", label_of(&spec, "/srv/www/keys", 0),
 	       "a file that does not exist matches entries of any type");
+	fc_free(&spec);
+
+	is_int(0, fc_parse(stem_text, sizeof(stem_text) - 1, &spec, &line,
+			   reason, sizeof(reason)), "the specification of stems is read");
+	for (i = 0; i < sizeof(stem_cases) / sizeof(stem_cases[0]); i++)
+		is_str(stem_cases[i].label,
+		       label_of(&spec, stem_cases[i].path, S_IFREG),
+		       "%s: %s", stem_cases[i].path, stem_cases[i].why);
+	is_str("hostsdir_t", label_of(&spec, "/etc/hosts", S_IFDIR),
+	       "a literal entry of a type applies to that type");
 	fc_free(&spec);
 
 	is_int(0, fc_parse("", 0, &spec, &line, reason, sizeof(reason)),
