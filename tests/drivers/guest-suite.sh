@@ -50,12 +50,17 @@ mkfs.ext4 -q -F -L sigil-ext4 "$work/ext4.img" 32M >/dev/null ||
 mkfs.ext3 -q -F -L sigil-ext3 "$work/ext3.img" 32M >/dev/null ||
 	bail "mkfs.ext3 failed"
 
+# The debug kernel's guests have two virtual CPUs, so that the stress,
+# the concurrent loads and the threads meet under lockdep and KASAN; the
+# guest kernel's has one (guest/run: half the host CPU under TCG).
+smp=1
+[ "${SIGIL_KERNEL_VARIANT:-}" != debug ] || smp=2
 # slub_debug=P poisons freed slab objects, so that a read after free
 # shows up as 0x6b bytes (the policy tests look for that).
 suite() {	# suite DIR LIST...: one boot running the lists, disks in DIR
 	local dir=$1
 	shift
-	"$top/guest/run" --timeout "${SIGIL_GUEST_TIMEOUT:-1200}" \
+	"$top/guest/run" --timeout "${SIGIL_GUEST_TIMEOUT:-1200}" --smp "$smp" \
 		--append slub_debug=P \
 		--console "$dir/console.log" --root "$uwork/root" \
 		--disk "$dir/ext4.img" --disk "$dir/ext3.img" \
