@@ -63,6 +63,28 @@ sigils-packages-are-installed-and-own-their-files)
 	expect_eq "sigil-policy.service" active "$(systemctl is-active sigil-policy.service)"
 	expect_eq "dpkg's hook" /etc/dpkg/dpkg.cfg.d/sigil "$(dpkg-query -L sigil-utils | grep -x '/etc/dpkg/dpkg.cfg.d/sigil')"
 	;;
+dpkg-hook-labels-the-packages-the-run-wrote-whatever-the-clock)
+	# dpkg-labels as dpkg calls it, around a run that writes curl's file
+	# list or not.  A list "in the future", as on a machine whose clock
+	# starts behind, is not one the run wrote.
+	hook=/usr/libexec/sigil/dpkg-labels f=/usr/bin/curl
+	list=/var/lib/dpkg/info/curl.list
+	want=$(label $f) orig=$(stat -c %Y $list)
+	trap 'touch -d @$orig $list; filecon --restore $f' EXIT
+	filecon -s etc_t $f
+	touch -d @$(( $(date +%s) + 86400 )) $list
+	$hook start && $hook restore
+	expect_eq "label of $f after a run that wrote no file list" etc_t "$(label $f)"
+	$hook start
+	touch -d @$(( $(date +%s) + 90000 )) $list
+	$hook restore
+	expect_eq "label of $f after a run that wrote curl's list (dated later still)" "$want" "$(label $f)"
+	filecon -s etc_t $f
+	$hook start
+	touch $list
+	$hook restore
+	expect_eq "label of $f after a run that wrote curl's list now" "$want" "$(label $f)"
+	;;
 reinstalled-policy-with-a-broken-fragment-fails-and-keeps-the-running-one)
 	gen=$(status generation) rules=$(status rules)
 	frag=/etc/sigil/policy.d/95-by-hand.policy
