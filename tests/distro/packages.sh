@@ -70,7 +70,7 @@ dpkg-hook-labels-the-packages-the-run-wrote-whatever-the-clock)
 	hook=/usr/libexec/sigil/dpkg-labels f=/usr/bin/curl
 	list=/var/lib/dpkg/info/curl.list
 	want=$(label $f) orig=$(stat -c %Y $list)
-	trap 'touch -d @$orig $list; filecon --restore $f' EXIT
+	trap 'rmdir /run/sigil/dpkg-stamp.new 2>/dev/null; touch -d @$orig $list; filecon --restore $f' EXIT
 	filecon -s etc_t $f
 	touch -d @$(( $(date +%s) + 86400 )) $list
 	$hook start && $hook restore
@@ -84,6 +84,15 @@ dpkg-hook-labels-the-packages-the-run-wrote-whatever-the-clock)
 	touch $list
 	$hook restore
 	expect_eq "label of $f after a run that wrote curl's list now" "$want" "$(label $f)"
+	# A start that cannot note the lists (/run full) takes every package
+	# as written.
+	filecon -s etc_t $f
+	touch -d @$(( $(date +%s) + 86400 )) $list
+	mkdir /run/sigil/dpkg-stamp.new
+	$hook start
+	rmdir /run/sigil/dpkg-stamp.new
+	$hook restore
+	expect_eq "label of $f after a run whose start could not note the lists" "$want" "$(label $f)"
 	;;
 reinstalled-policy-with-a-broken-fragment-fails-and-keeps-the-running-one)
 	gen=$(status generation) rules=$(status rules)
