@@ -38,7 +38,7 @@ holds() {	# holds PACKAGE PATH...: the package has each PATH
 	list=$(dpkg-deb -c "$deb" | awk '{ print $6 }' | sed 's|^\./|/|')
 	shift
 	for p in "$@"; do
-		echo "$list" | grep -qx -- "$p" || { echo "# $deb lacks $p"; return 1; }
+		grep -qx -- "$p" <<<"$list" || { echo "# $deb lacks $p"; return 1; }
 	done
 }
 holds libsigil0 /usr/lib/aarch64-linux-gnu/libsigil.so.0
@@ -60,8 +60,12 @@ result $? "sigil-policy-default holds the base policy, its fragments and the boo
 ok=1
 if image=$("$top/guest/kernel-deb" 2>tests/drivers/debs-kernel.log); then
 	cfg=$(dpkg-deb --fsys-tarfile "$image" | tar -xOf - --wildcards './boot/config-*' 2>/dev/null)
-	if echo "$cfg" | grep -qx 'CONFIG_SECURITY_SIGIL=y' &&
-		echo "$cfg" | grep -q '^CONFIG_LSM=".*sigil'; then
+	# Here-strings, not echo into grep -q: under pipefail, grep leaving
+	# at its match made echo's SIGPIPE fail the test now and then (the
+	# config is 61 KB, about a pipe's buffer; 1 run in 300 on an idle
+	# machine, and a cold CI run).
+	if grep -qx 'CONFIG_SECURITY_SIGIL=y' <<<"$cfg" &&
+		grep -q '^CONFIG_LSM=".*sigil' <<<"$cfg"; then
 		ok=0
 		echo "# $image"
 	else
